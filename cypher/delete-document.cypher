@@ -1,0 +1,2 @@
+MATCH (d:Document {ns: $ns, id: $id})
+DETACH DELETE d

@@ -1,0 +1,102 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Configuration is read from the environment once, validated, and frozen. A bad value stops start-up with a
+ * single line naming the variable, so an operator never has to read a stack trace to fix a typo.
+ */
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const url = (protocols: string[]) =>
+  z.string().refine((v) => {
+    try {
+      return protocols.includes(new URL(v).protocol);
+    } catch {
+      return false;
+    }
+  }, `must be a URL with protocol ${protocols.join(' or ')}`);
+
+const schema = z.object({
+  STORE: z.enum(['embedded', 'services']).default('embedded'),
+  DATA_DIR: z.string().min(1).default('.data'),
+  DATABASE_URL: url(['postgres:', 'postgresql:']).default('postgres://nyaya:nyaya@127.0.0.1:5432/nyaya'),
+  DB_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lower-case SQL identifier').default('nyaya'),
+  CHROMA_URL: url(['http:', 'https:']).default('http://127.0.0.1:8000'),
+  CHROMA_COLLECTION: z.string().regex(/^[a-zA-Z0-9][a-zA-Z0-9._-]{1,60}$/, 'must be 2-61 chars of letters, digits, . _ -').default('nyaya_chunks'),
+  NEO4J_URI: url(['bolt:', 'neo4j:', 'bolt+s:', 'neo4j+s:']).default('bolt://127.0.0.1:7687'),
+  NEO4J_USER: z.string().default('neo4j'),
+  NEO4J_PASSWORD: z.string().default('neo4j'),
+  NEO4J_NAMESPACE: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).default('nyaya'),
+  MODELS_DIR: z.string().optional(),
+  ALLOW_REMOTE_MODELS: bool.default(true),
+  EMBEDDING_MODEL: z.string().min(1).default('Xenova/multilingual-e5-small'),
+  RERANKER_MODEL: z.string().min(1).default('Xenova/ms-marco-MiniLM-L-6-v2'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(4000),
+  HOST: z.string().default('0.0.0.0'),
+  SEED_ON_START: bool.default(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  NODE_ENV: z.string().default('development'),
+});
+
+export type Config = Readonly<{
+  store: 'embedded' | 'services';
+  dataDir: string;
+  databaseUrl: string;
+  dbSchema: string;
+  chromaUrl: string;
+  chromaCollection: string;
+  neo4jUri: string;
+  neo4jUser: string;
+  neo4jPassword: string;
+  neo4jNamespace: string;
+  modelsDir: string | undefined;
+  allowRemoteModels: boolean;
+  embeddingModel: string;
+  rerankerModel: string;
+  port: number;
+  host: string;
+  seedOnStart: boolean;
+  logLevel: string;
+  production: boolean;
+}>;
+
+export class ConfigError extends Error {
+  constructor(readonly variable: string, message: string) {
+    super(`Invalid configuration: ${variable} ${message}`);
+  }
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // Empty strings count as unset, as a shell `FOO= npm start` means.
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = schema.safeParse(present);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const variable = String(issue.path[0] ?? 'environment');
+    throw new ConfigError(variable, `${issue.message} (got ${JSON.stringify(present[variable] ?? '')})`);
+  }
+  const e = parsed.data;
+  return Object.freeze({
+    store: e.STORE,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    dbSchema: e.DB_SCHEMA,
+    chromaUrl: e.CHROMA_URL,
+    chromaCollection: e.CHROMA_COLLECTION,
+    neo4jUri: e.NEO4J_URI,
+    neo4jUser: e.NEO4J_USER,
+    neo4jPassword: e.NEO4J_PASSWORD,
+    neo4jNamespace: e.NEO4J_NAMESPACE,
+    modelsDir: e.MODELS_DIR ? path.resolve(e.MODELS_DIR) : undefined,
+    allowRemoteModels: e.ALLOW_REMOTE_MODELS,
+    embeddingModel: e.EMBEDDING_MODEL,
+    rerankerModel: e.RERANKER_MODEL,
+    port: e.PORT,
+    host: e.HOST,
+    seedOnStart: e.SEED_ON_START,
+    logLevel: e.LOG_LEVEL,
+    production: e.NODE_ENV === 'production',
+  });
+}

@@ -1,0 +1,62 @@
+import { prepareEnv, resolveModel, type ModelSettings, type ModelSource } from './model.loader';
+
+type Extractor = (texts: string[], opts: { pooling: 'mean'; normalize: boolean }) => Promise<{ data: Float32Array; dims: number[] }>;
+type Tokenizer = ((text: string, opts?: Record<string, unknown>) => { input_ids: { size: number; data: BigInt64Array } }) & {
+  decode(ids: number[] | bigint[], opts?: Record<string, unknown>): string;
+};
+
+export interface EmbedderInfo {
+  model: string;
+  source: ModelSource;
+  dims: number;
+  maxTokens: number;
+}
+
+/**
+ * The dense embedder (multilingual-e5-small by default): mean pooling, L2-normalised, quantized ONNX.
+ * E5 models were trained with "query: " / "passage: " prefixes and lose accuracy without them.
+ */
+export class Embedder {
+  readonly maxTokens = 512;
+  private constructor(
+    readonly info: EmbedderInfo,
+    private readonly extractor: Extractor,
+    readonly tokenizer: Tokenizer,
+    private readonly prefixes: { query: string; passage: string },
+  ) {}
+
+  static async load(name: string, settings: ModelSettings): Promise<Embedder> {
+    const source = resolveModel(name, settings);
+    const t = await prepareEnv(source, settings);
+    const extractor = (await t.pipeline('feature-extraction', name, { quantized: true })) as unknown as Extractor & { tokenizer: Tokenizer };
+    const wantsPrefix = /e5/i.test(name);
+    const prefixes = wantsPrefix ? { query: 'query: ', passage: 'passage: ' } : { query: '', passage: '' };
+    const probe = await extractor(['probe'], { pooling: 'mean', normalize: true });
+    const dims = probe.dims[probe.dims.length - 1];
+    return new Embedder({ model: name, source, dims, maxTokens: 512 }, extractor, extractor.tokenizer, prefixes);
+  }
+
+  countTokens(text: string): number {
+    return this.tokenizer(text, { add_special_tokens: false }).input_ids.size;
+  }
+
+  /** Embeds in batches of similar length: padding a short text to a long one's length wastes most of a batch. */
+  async embed(texts: string[], kind: 'query' | 'passage', batchSize = 8): Promise<Float32Array[]> {
+    const prefix = this.prefixes[kind];
+    const order = texts.map((t, i) => ({ i, len: t.length })).sort((a, b) => a.len - b.len);
+    const out: Float32Array[] = new Array(texts.length);
+    for (let start = 0; start < order.length; start += batchSize) {
+      const batch = order.slice(start, start + batchSize);
+      const res = await this.extractor(batch.map((b) => prefix + texts[b.i]), { pooling: 'mean', normalize: true });
+      const dims = this.info.dims;
+      batch.forEach((b, j) => {
+        out[b.i] = Float32Array.from(res.data.subarray(j * dims, (j + 1) * dims));
+      });
+    }
+    return out;
+  }
+
+  async embedOne(text: string, kind: 'query' | 'passage'): Promise<Float32Array> {
+    return (await this.embed([text], kind))[0];
+  }
+}

@@ -1,0 +1,145 @@
+import type { SqlClient } from '../sql/sql.client';
+import type { ChunkRecord, StoredDocument } from '../store.types';
+import { chunkFromRow, documentFromRow } from './document.rows';
+
+export type OutboxTarget = 'vector' | 'graph';
+
+export interface OutboxEntry {
+  documentId: string;
+  target: OutboxTarget;
+  createdAt: string;
+  attempts: number;
+  lastError: string | null;
+}
+
+/**
+ * The source of truth: documents, their chunks (with embeddings) and the outbox of index work, in one SQL
+ * database (PGlite or PostgreSQL). A save and its outbox entries commit together, so the vector index and
+ * the graph can always be brought back in line from here.
+ */
+export class DocumentStore {
+  constructor(readonly sql: SqlClient) {}
+
+  async getDocuments(ids: readonly string[]): Promise<StoredDocument[]> {
+    if (!ids.length) return [];
+    const rows = await this.sql.query(`SELECT * FROM {S}.documents WHERE id = ANY($1::text[])`, [ids]);
+    return rows.map(documentFromRow);
+  }
+
+  async contentHash(id: string): Promise<string | null> {
+    const [r] = await this.sql.query<{ content_hash: string }>(`SELECT content_hash FROM {S}.documents WHERE id = $1`, [id]);
+    return r?.content_hash ?? null;
+  }
+
+  /** Replaces the document and all its chunks, and queues the targets, in one transaction. */
+  async save(doc: StoredDocument, chunks: ChunkRecord[], targets: OutboxTarget[]): Promise<void> {
+    await this.sql.transaction(async (tx) => {
+      await tx.query(
+        `INSERT INTO {S}.documents (id, type, title, language, date, district, police_station, court, authority,
+           content_hash, sections, input, warnings)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+         ON CONFLICT (id) DO UPDATE SET type = EXCLUDED.type, title = EXCLUDED.title, language = EXCLUDED.language,
+           date = EXCLUDED.date, district = EXCLUDED.district, police_station = EXCLUDED.police_station,
+           court = EXCLUDED.court, authority = EXCLUDED.authority, content_hash = EXCLUDED.content_hash,
+           sections = EXCLUDED.sections, input = EXCLUDED.input, warnings = EXCLUDED.warnings, updated_at = now()`,
+        [doc.id, doc.type, doc.title, doc.language, doc.date, doc.district, doc.policeStation, doc.court, doc.authority,
+          doc.contentHash, doc.sections, JSON.stringify(doc.input), JSON.stringify(doc.warnings)],
+      );
+      await tx.query(`DELETE FROM {S}.chunks WHERE document_id = $1`, [doc.id]);
+      for (let i = 0; i < chunks.length; i += 200) await insertChunks(tx, chunks.slice(i, i + 200));
+      await enqueue(tx, doc.id, targets);
+    });
+  }
+
+  /** Deletes the document (its chunks cascade) and queues the removal from the other stores. */
+  async delete(id: string, targets: OutboxTarget[]): Promise<boolean> {
+    return this.sql.transaction(async (tx) => {
+      const gone = await tx.query(`DELETE FROM {S}.documents WHERE id = $1 RETURNING id`, [id]);
+      if (gone.length) await enqueue(tx, id, targets);
+      return gone.length > 0;
+    });
+  }
+
+  async getChunks(ids: readonly string[], withEmbedding = false): Promise<ChunkRecord[]> {
+    if (!ids.length) return [];
+    const cols = withEmbedding ? '*' : CHUNK_COLUMNS;
+    const rows = await this.sql.query(`SELECT ${cols} FROM {S}.chunks WHERE id = ANY($1::text[])`, [ids]);
+    return rows.map(chunkFromRow);
+  }
+
+  async chunksOfDocuments(documentIds: readonly string[], withEmbedding = false): Promise<ChunkRecord[]> {
+    if (!documentIds.length) return [];
+    const cols = withEmbedding ? '*' : CHUNK_COLUMNS;
+    const rows = await this.sql.query(
+      `SELECT ${cols} FROM {S}.chunks WHERE document_id = ANY($1::text[]) ORDER BY document_id, ord`, [documentIds]);
+    return rows.map(chunkFromRow);
+  }
+
+  /** All chunks of these bare-act sections, in order: the siblings of a section hit. */
+  async chunksOfSections(sectionIds: readonly string[]): Promise<ChunkRecord[]> {
+    if (!sectionIds.length) return [];
+    const rows = await this.sql.query(
+      `SELECT ${CHUNK_COLUMNS} FROM {S}.chunks WHERE section_id = ANY($1::text[]) AND document_type = 'BARE_ACT_SECTION'
+       ORDER BY section_id, chunk_index`, [sectionIds]);
+    return rows.map(chunkFromRow);
+  }
+
+  async listDocumentIds(): Promise<string[]> {
+    return (await this.sql.query<{ id: string }>(`SELECT id FROM {S}.documents ORDER BY id`)).map((r) => r.id);
+  }
+
+  async counts(): Promise<{ documents: number; chunks: number; pending: number }> {
+    const [r] = await this.sql.query<{ documents: number; chunks: number; pending: number }>(
+      `SELECT (SELECT count(*)::int FROM {S}.documents) AS documents, (SELECT count(*)::int FROM {S}.chunks) AS chunks,
+              (SELECT count(*)::int FROM {S}.outbox) AS pending`);
+    return r;
+  }
+
+  async pendingOutbox(limit: number): Promise<OutboxEntry[]> {
+    const rows = await this.sql.query<{ document_id: string; target: OutboxTarget; created_at: string | Date; attempts: number; last_error: string | null }>(
+      `SELECT document_id, target, created_at::text AS created_at, attempts, last_error FROM {S}.outbox
+       ORDER BY created_at LIMIT $1`, [limit]);
+    return rows.map((r) => ({ documentId: r.document_id, target: r.target, createdAt: String(r.created_at), attempts: r.attempts, lastError: r.last_error }));
+  }
+
+  /** Clears an entry only if no newer write re-queued it meanwhile. */
+  async completeOutbox(e: OutboxEntry): Promise<void> {
+    await this.sql.query(`DELETE FROM {S}.outbox WHERE document_id = $1 AND target = $2 AND created_at::text = $3`,
+      [e.documentId, e.target, e.createdAt]);
+  }
+
+  async failOutbox(e: OutboxEntry, error: string): Promise<void> {
+    await this.sql.query(`UPDATE {S}.outbox SET attempts = attempts + 1, last_error = $3 WHERE document_id = $1 AND target = $2`,
+      [e.documentId, e.target, error.slice(0, 1000)]);
+  }
+}
+
+const CHUNK_COLUMNS = `id, document_id, ord, section_name, heading, text, citation, section_id, chunk_index, total_chunks,
+  document_type, language, date, district, sections, token_count, search_text`;
+
+async function enqueue(tx: { query: SqlClient['query'] }, documentId: string, targets: OutboxTarget[]): Promise<void> {
+  if (!targets.length) return;
+  await tx.query(
+    `INSERT INTO {S}.outbox (document_id, target) SELECT $1, t FROM unnest($2::text[]) AS t
+     ON CONFLICT (document_id, target) DO UPDATE SET created_at = clock_timestamp(), attempts = 0, last_error = NULL`,
+    [documentId, targets]);
+}
+
+async function insertChunks(tx: { query: SqlClient['query'] }, chunks: ChunkRecord[]): Promise<void> {
+  if (!chunks.length) return;
+  const col = <K extends keyof ChunkRecord>(k: K) => chunks.map((c) => c[k]);
+  await tx.query(
+    `INSERT INTO {S}.chunks (id, document_id, ord, section_name, heading, text, citation, section_id, chunk_index,
+       total_chunks, document_type, language, date, district, sections, token_count, search_text, embedding, tsv)
+     SELECT id, doc, ord, sn, hd, tx, ct, sid, ci, tc, dt, lang, d::date, dist, coalesce(string_to_array(NULLIF(secs, ''), ','), '{}'),
+       tok, st, decode(NULLIF(emb, ''), 'base64'),
+       setweight(to_tsvector('english', hd), 'A') || to_tsvector('english', st)
+     FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::int[],
+       $10::int[], $11::text[], $12::text[], $13::text[], $14::text[], $15::text[], $16::int[], $17::text[], $18::text[])
+       AS t(id, doc, ord, sn, hd, tx, ct, sid, ci, tc, dt, lang, d, dist, secs, tok, st, emb)`,
+    [col('id'), col('documentId'), col('ord'), col('sectionName'), col('heading'), col('text'), col('citation'),
+      col('sectionId'), col('chunkIndex'), col('totalChunks'), col('documentType'), col('language'), col('date'),
+      col('district'), chunks.map((c) => c.sections.join(',')), col('tokenCount'), col('searchText'),
+      chunks.map((c) => (c.embedding ? Buffer.from(c.embedding.buffer, c.embedding.byteOffset, c.embedding.byteLength).toString('base64') : ''))],
+  );
+}

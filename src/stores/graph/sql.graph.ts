@@ -1,0 +1,206 @@
+import type { SqlClient } from '../sql/sql.client';
+import type {
+  CitationGraph, CitedByPage, CoCitation, EquivalenceEdge, GraphCounts, GraphDocument, GraphDocumentFilter,
+  GraphEdge, GraphNode, SectionNode,
+} from './graph.types';
+import { documentNode, sectionNode, sortEdges, stubSection } from './graph.nodes';
+
+/** The citation graph as plain tables, walked with recursive CTEs: the embedded profile's Neo4j. */
+export class SqlGraph implements CitationGraph {
+  readonly name = 'graph:sql';
+
+  constructor(private readonly sql: SqlClient) {}
+
+  async init(): Promise<void> {
+    // Tables are created by migrate(); nothing else to prepare.
+  }
+
+  async upsertActs(acts: { code: string; name: string }[]): Promise<void> {
+    if (!acts.length) return;
+    await this.sql.query(
+      `INSERT INTO {S}.g_acts (code, name) SELECT * FROM unnest($1::text[], $2::text[])
+       ON CONFLICT (code) DO UPDATE SET name = EXCLUDED.name`,
+      [acts.map((a) => a.code), acts.map((a) => a.name)],
+    );
+  }
+
+  async upsertSections(sections: SectionNode[]): Promise<void> {
+    for (let i = 0; i < sections.length; i += 1000) {
+      const batch = sections.slice(i, i + 1000);
+      await this.sql.query(
+        `INSERT INTO {S}.g_sections (id, code, number, title, title_hi, text, chapter)
+         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[])
+         ON CONFLICT (id) DO UPDATE SET code = EXCLUDED.code, number = EXCLUDED.number,
+           title = COALESCE(EXCLUDED.title, {S}.g_sections.title), title_hi = COALESCE(EXCLUDED.title_hi, {S}.g_sections.title_hi),
+           text = COALESCE(EXCLUDED.text, {S}.g_sections.text), chapter = COALESCE(EXCLUDED.chapter, {S}.g_sections.chapter)`,
+        [
+          batch.map((s) => s.id), batch.map((s) => s.code), batch.map((s) => s.number), batch.map((s) => s.title),
+          batch.map((s) => s.titleHi), batch.map((s) => s.text), batch.map((s) => s.chapter),
+        ],
+      );
+    }
+  }
+
+  async upsertEquivalences(edges: EquivalenceEdge[]): Promise<void> {
+    if (!edges.length) return;
+    await this.ensureSections(edges.flatMap((e) => [e.fromId, e.toId]));
+    await this.sql.query(
+      `INSERT INTO {S}.g_equivalent (from_id, to_id, relation, provisions)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[])
+       ON CONFLICT (from_id, to_id) DO UPDATE SET relation = EXCLUDED.relation, provisions = EXCLUDED.provisions`,
+      [edges.map((e) => e.fromId), edges.map((e) => e.toId), edges.map((e) => e.relation), edges.map((e) => e.provisions)],
+    );
+  }
+
+  private async ensureSections(ids: string[]): Promise<void> {
+    const stubs = [...new Set(ids)].map(stubSection);
+    if (!stubs.length) return;
+    await this.sql.query(
+      `INSERT INTO {S}.g_sections (id, code, number) SELECT * FROM unnest($1::text[], $2::text[], $3::text[])
+       ON CONFLICT (id) DO NOTHING`,
+      [stubs.map((s) => s.id), stubs.map((s) => s.code), stubs.map((s) => s.number)],
+    );
+  }
+
+  async syncDocument(doc: GraphDocument): Promise<void> {
+    await this.ensureSections(doc.cites.map((c) => c.sectionId));
+    await this.sql.transaction(async (tx) => {
+      await tx.query(
+        `INSERT INTO {S}.g_documents (id, type, title, date, district, police_station, language)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)
+         ON CONFLICT (id) DO UPDATE SET type = EXCLUDED.type, title = EXCLUDED.title, date = EXCLUDED.date,
+           district = EXCLUDED.district, police_station = EXCLUDED.police_station, language = EXCLUDED.language`,
+        [doc.id, doc.type, doc.title, doc.date, doc.district, doc.policeStation, doc.language],
+      );
+      await tx.query(`DELETE FROM {S}.g_cites WHERE document_id = $1`, [doc.id]);
+      if (doc.cites.length) {
+        await tx.query(
+          `INSERT INTO {S}.g_cites (document_id, section_id, subsections, inferred)
+           SELECT $1, s, coalesce(string_to_array(NULLIF(sub, ''), ','), '{}'), inf FROM unnest($2::text[], $3::text[], $4::boolean[]) AS t(s, sub, inf)`,
+          [doc.id, doc.cites.map((c) => c.sectionId), doc.cites.map((c) => c.subsections.join(',')), doc.cites.map((c) => c.inferred)],
+        );
+      }
+    });
+  }
+
+  async deleteDocument(id: string): Promise<void> {
+    await this.sql.query(`DELETE FROM {S}.g_documents WHERE id = $1`, [id]);
+  }
+
+  async getSections(ids: string[]): Promise<SectionNode[]> {
+    if (!ids.length) return [];
+    const rows = await this.sql.query<Record<string, string | null>>(
+      `SELECT id, code, number, title, title_hi, text, chapter FROM {S}.g_sections WHERE id = ANY($1::text[]) ORDER BY id`,
+      [ids],
+    );
+    return rows.map(sectionNode);
+  }
+
+  async equivalents(ids: string[]): Promise<EquivalenceEdge[]> {
+    if (!ids.length) return [];
+    const rows = await this.sql.query<{ from_id: string; to_id: string; relation: string; provisions: string | null }>(
+      `SELECT from_id, to_id, relation, provisions FROM {S}.g_equivalent WHERE from_id = ANY($1::text[])
+       UNION
+       SELECT to_id, from_id, relation, provisions FROM {S}.g_equivalent WHERE to_id = ANY($1::text[])
+       ORDER BY 1, 2`,
+      [ids],
+    );
+    return rows.map((r) => ({ fromId: r.from_id, toId: r.to_id, relation: r.relation as EquivalenceEdge['relation'], provisions: r.provisions }));
+  }
+
+  async citationsOf(documentIds: string[]): Promise<{ documentId: string; sectionId: string; inferred: boolean }[]> {
+    if (!documentIds.length) return [];
+    const rows = await this.sql.query<{ document_id: string; section_id: string; inferred: boolean }>(
+      `SELECT document_id, section_id, inferred FROM {S}.g_cites WHERE document_id = ANY($1::text[]) ORDER BY document_id, section_id`,
+      [documentIds],
+    );
+    return rows.map((r) => ({ documentId: r.document_id, sectionId: r.section_id, inferred: r.inferred }));
+  }
+
+  async citedBy(sectionId: string, f: GraphDocumentFilter, offset: number, limit: number): Promise<CitedByPage> {
+    const where = `c.section_id = $1
+      AND ($2::text[] IS NULL OR d.type = ANY($2::text[]))
+      AND ($3::text[] IS NULL OR d.district = ANY($3::text[]))
+      AND ($4::date IS NULL OR d.date >= $4::date) AND ($5::date IS NULL OR d.date <= $5::date)`;
+    const params = [sectionId, f.types ?? null, f.districts ?? null, f.dateFrom ?? null, f.dateTo ?? null];
+    const rows = await this.sql.query<Record<string, string | null>>(
+      `SELECT d.* FROM {S}.g_cites c JOIN {S}.g_documents d ON d.id = c.document_id WHERE ${where}
+       ORDER BY d.date DESC NULLS LAST, d.id COLLATE "C" OFFSET $6 LIMIT $7`,
+      [...params, offset, limit],
+    );
+    const [{ n }] = await this.sql.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM {S}.g_cites c JOIN {S}.g_documents d ON d.id = c.document_id WHERE ${where}`,
+      params,
+    );
+    return { documents: rows.map(documentNode), total: n };
+  }
+
+  async coCited(sectionId: string, limit: number): Promise<CoCitation[]> {
+    const rows = await this.sql.query<{ section_id: string; n: number }>(
+      `SELECT c2.section_id, count(*)::int AS n FROM {S}.g_cites c1
+       JOIN {S}.g_cites c2 ON c2.document_id = c1.document_id AND c2.section_id <> c1.section_id
+       WHERE c1.section_id = $1 GROUP BY c2.section_id ORDER BY n DESC, c2.section_id COLLATE "C" LIMIT $2`,
+      [sectionId, limit],
+    );
+    return rows.map((r) => ({ sectionId: r.section_id, count: r.n }));
+  }
+
+  async neighbourhood(startIds: string[], depth: number, limit: number): Promise<{ nodes: GraphNode[]; edges: GraphEdge[] }> {
+    const reached = await this.sql.query<{ id: string }>(
+      `WITH RECURSIVE edges(a, b) AS (
+         SELECT document_id, section_id FROM {S}.g_cites UNION ALL SELECT section_id, document_id FROM {S}.g_cites
+         UNION ALL SELECT from_id, to_id FROM {S}.g_equivalent UNION ALL SELECT to_id, from_id FROM {S}.g_equivalent
+       ), walk(id, depth) AS (
+         SELECT s, 0 FROM unnest($1::text[]) AS s
+           WHERE s IN (SELECT id FROM {S}.g_sections UNION ALL SELECT id FROM {S}.g_documents)
+         UNION
+         SELECT e.b, w.depth + 1 FROM walk w JOIN edges e ON e.a = w.id WHERE w.depth < $2
+       )
+       SELECT id FROM walk GROUP BY id ORDER BY min(depth), id COLLATE "C" LIMIT $3`,
+      [startIds, depth, limit],
+    );
+    const ids = reached.map((r) => r.id);
+    const [sections, documents, cites, equivalents] = await Promise.all([
+      this.getSections(ids),
+      this.sql.query<Record<string, string | null>>(`SELECT * FROM {S}.g_documents WHERE id = ANY($1::text[])`, [ids]),
+      this.sql.query<{ document_id: string; section_id: string }>(
+        `SELECT document_id, section_id FROM {S}.g_cites WHERE document_id = ANY($1::text[]) AND section_id = ANY($1::text[])`, [ids]),
+      this.sql.query<{ from_id: string; to_id: string; relation: string }>(
+        `SELECT from_id, to_id, relation FROM {S}.g_equivalent WHERE from_id = ANY($1::text[]) AND to_id = ANY($1::text[])`, [ids]),
+    ]);
+    const byId = new Map<string, GraphNode>();
+    for (const s of sections) byId.set(s.id, { id: s.id, kind: 'Section', label: s.id, properties: { title: s.title, code: s.code, number: s.number } });
+    for (const d of documents.map(documentNode)) {
+      byId.set(d.id, { id: d.id, kind: 'Document', label: d.title, properties: { type: d.type, date: d.date, district: d.district } });
+    }
+    const edges: GraphEdge[] = [
+      ...cites.map((c) => ({ source: c.document_id, target: c.section_id, kind: 'CITES' as const })),
+      ...equivalents.map((e) => ({ source: e.from_id, target: e.to_id, kind: 'EQUIVALENT_TO' as const, relation: e.relation })),
+    ];
+    return { nodes: ids.map((id) => byId.get(id)).filter((n): n is GraphNode => !!n), edges: sortEdges(edges) };
+  }
+
+  async documentIds(): Promise<string[]> {
+    return (await this.sql.query<{ id: string }>(`SELECT id FROM {S}.g_documents ORDER BY id`)).map((r) => r.id);
+  }
+
+  async counts(): Promise<GraphCounts> {
+    const [r] = await this.sql.query<GraphCounts>(
+      `SELECT (SELECT count(*)::int FROM {S}.g_sections) AS sections, (SELECT count(*)::int FROM {S}.g_documents) AS documents,
+              (SELECT count(*)::int FROM {S}.g_cites) AS cites, (SELECT count(*)::int FROM {S}.g_equivalent) AS equivalences`,
+    );
+    return r;
+  }
+
+  async ping(): Promise<void> {
+    await this.sql.query('SELECT 1');
+  }
+
+  async drop(): Promise<void> {
+    await this.sql.exec(`TRUNCATE {S}.g_cites, {S}.g_documents, {S}.g_equivalent, {S}.g_sections, {S}.g_acts`);
+  }
+
+  async close(): Promise<void> {
+    // The SQL client is owned by the caller.
+  }
+}

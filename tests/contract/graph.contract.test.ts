@@ -1,0 +1,108 @@
+import type { Stores } from '../../src/stores/open-stores';
+import type { GraphDocument } from '../../src/stores/graph/graph.types';
+import { dropTestStores, openTestStores, PROFILES } from '../support/profiles';
+import { DIMS } from './fixtures';
+
+const section = (id: string, title: string) => {
+  const [code, number] = id.split(':');
+  return { id, code, number, title, titleHi: null, text: `Text of ${id}`, chapter: null };
+};
+
+const gdoc = (id: string, date: string, district: string, cites: string[], type: GraphDocument['type'] = 'FIR'): GraphDocument => ({
+  id, type, title: `Case ${id}`, date, district, policeStation: null, language: 'en',
+  cites: cites.map((c) => ({ sectionId: c, subsections: [], inferred: false })),
+});
+
+/** Neo4j (services) and the SQL graph tables (embedded) give the same answers to the same calls. */
+describe.each(PROFILES)('citation graph contract (%s)', (profile) => {
+  let s: Stores;
+  beforeAll(async () => {
+    s = await openTestStores(profile, DIMS);
+    await s.graph.upsertActs([{ code: 'IPC', name: 'Indian Penal Code, 1860' }, { code: 'BNS', name: 'Bharatiya Nyaya Sanhita, 2023' }]);
+    await s.graph.upsertSections([
+      section('IPC:302', 'Punishment for murder'), section('IPC:34', 'Common intention'), section('IPC:379', 'Punishment for theft'),
+      section('BNS:103', 'Punishment for murder'), section('BNS:3', 'General explanations'), section('BNS:303', 'Theft'),
+    ]);
+    await s.graph.upsertEquivalences([
+      { fromId: 'IPC:302', toId: 'BNS:103', relation: 'mapped', provisions: '103(1)' },
+      { fromId: 'IPC:34', toId: 'BNS:3', relation: 'mapped', provisions: '3(5)' },
+      { fromId: 'IPC:379', toId: 'BNS:303', relation: 'mapped', provisions: '303(2)' },
+    ]);
+    await s.graph.syncDocument(gdoc('c1', '2023-05-01', 'Pune', ['IPC:302', 'IPC:34']));
+    await s.graph.syncDocument(gdoc('c2', '2023-06-01', 'Surat', ['IPC:302', 'IPC:34', 'IPC:379']));
+    await s.graph.syncDocument(gdoc('c3', '2024-08-01', 'Pune', ['BNS:103']));
+    await s.graph.syncDocument(gdoc('c4', '2024-09-01', 'Pune', ['IPC:302'], 'CHARGESHEET'));
+  });
+  afterAll(() => dropTestStores(s));
+
+  it('upserts are idempotent', async () => {
+    await s.graph.upsertSections([section('IPC:302', 'Punishment for murder')]);
+    await s.graph.upsertEquivalences([{ fromId: 'IPC:302', toId: 'BNS:103', relation: 'mapped', provisions: '103(1)' }]);
+    await s.graph.syncDocument(gdoc('c1', '2023-05-01', 'Pune', ['IPC:302', 'IPC:34']));
+    expect(await s.graph.counts()).toEqual({ sections: 6, documents: 4, cites: 7, equivalences: 3 });
+  });
+
+  it('finds equivalents in both directions', async () => {
+    expect(await s.graph.equivalents(['IPC:302'])).toEqual([{ fromId: 'IPC:302', toId: 'BNS:103', relation: 'mapped', provisions: '103(1)' }]);
+    expect(await s.graph.equivalents(['BNS:303', 'IPC:34'])).toEqual([
+      { fromId: 'BNS:303', toId: 'IPC:379', relation: 'mapped', provisions: '303(2)' },
+      { fromId: 'IPC:34', toId: 'BNS:3', relation: 'mapped', provisions: '3(5)' },
+    ]);
+  });
+
+  it('reads sections, creating stubs for sections cited before they were loaded', async () => {
+    await s.graph.syncDocument(gdoc('c5', '2024-10-01', 'Pune', ['BNS:999']));
+    const [stub] = await s.graph.getSections(['BNS:999']);
+    expect(stub).toMatchObject({ id: 'BNS:999', code: 'BNS', number: '999', title: null });
+    await s.graph.deleteDocument('c5');
+    expect(await s.graph.documentIds()).toEqual(['c1', 'c2', 'c3', 'c4']);
+  });
+
+  it('pages the documents citing a section, newest first, with filters', async () => {
+    const all = await s.graph.citedBy('IPC:302', {}, 0, 10);
+    expect(all.total).toBe(3);
+    expect(all.documents.map((d) => d.id)).toEqual(['c4', 'c2', 'c1']);
+    const page2 = await s.graph.citedBy('IPC:302', {}, 1, 1);
+    expect(page2.documents.map((d) => d.id)).toEqual(['c2']);
+    const pune = await s.graph.citedBy('IPC:302', { districts: ['Pune'], types: ['FIR'] }, 0, 10);
+    expect(pune).toEqual({ total: 1, documents: [expect.objectContaining({ id: 'c1', district: 'Pune', date: '2023-05-01' })] });
+    const dated = await s.graph.citedBy('IPC:302', { dateFrom: '2023-05-15', dateTo: '2023-12-31' }, 0, 10);
+    expect(dated.documents.map((d) => d.id)).toEqual(['c2']);
+  });
+
+  it('counts co-citations', async () => {
+    expect(await s.graph.coCited('IPC:302', 5)).toEqual([{ sectionId: 'IPC:34', count: 2 }, { sectionId: 'IPC:379', count: 1 }]);
+  });
+
+  it('lists what documents cite', async () => {
+    expect(await s.graph.citationsOf(['c3', 'c1'])).toEqual([
+      { documentId: 'c1', sectionId: 'IPC:302', inferred: false },
+      { documentId: 'c1', sectionId: 'IPC:34', inferred: false },
+      { documentId: 'c3', sectionId: 'BNS:103', inferred: false },
+    ]);
+  });
+
+  it('walks the neighbourhood to a given depth', async () => {
+    const one = await s.graph.neighbourhood(['IPC:302'], 1, 50);
+    expect(one.nodes.map((n) => n.id)).toEqual(['IPC:302', 'BNS:103', 'c1', 'c2', 'c4']);
+    expect(one.edges).toEqual([
+      { source: 'IPC:302', target: 'BNS:103', kind: 'EQUIVALENT_TO', relation: 'mapped' },
+      { source: 'c1', target: 'IPC:302', kind: 'CITES' },
+      { source: 'c2', target: 'IPC:302', kind: 'CITES' },
+      { source: 'c4', target: 'IPC:302', kind: 'CITES' },
+    ]);
+    const two = await s.graph.neighbourhood(['IPC:302'], 2, 50);
+    expect(two.nodes.map((n) => n.id)).toEqual(['IPC:302', 'BNS:103', 'c1', 'c2', 'c4', 'IPC:34', 'IPC:379', 'c3']);
+    expect(two.nodes.find((n) => n.id === 'c3')).toMatchObject({ kind: 'Document', label: 'Case c3', properties: { type: 'FIR', district: 'Pune' } });
+    const limited = await s.graph.neighbourhood(['IPC:302'], 2, 3);
+    expect(limited.nodes.map((n) => n.id)).toEqual(['IPC:302', 'BNS:103', 'c1']);
+  });
+
+  it('re-syncing a document replaces its edges, and deleting removes them', async () => {
+    await s.graph.syncDocument(gdoc('c2', '2023-06-01', 'Surat', ['IPC:379']));
+    expect(await s.graph.coCited('IPC:302', 5)).toEqual([{ sectionId: 'IPC:34', count: 1 }]);
+    await s.graph.deleteDocument('c2');
+    expect((await s.graph.citedBy('IPC:379', {}, 0, 10)).total).toBe(0);
+    expect((await s.graph.counts()).documents).toBe(3);
+  });
+});
