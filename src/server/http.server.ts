@@ -1,0 +1,89 @@
+import http from 'node:http';
+import { randomUUID } from 'node:crypto';
+import { ApolloServer } from '@apollo/server';
+import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { expressMiddleware } from '@as-integrations/express5';
+import express from 'express';
+import type { GraphQLSchema } from 'graphql';
+import { WebSocketServer } from 'ws';
+import { useServer } from 'graphql-ws/use/ws';
+import type { App } from '../app/app';
+import { checkHealth } from '../app/health';
+import { createContext, type GraphQLContext } from '../graphql/context';
+import { formatError } from '../graphql/format-error';
+import { sandboxPage, vendorRouter } from './sandbox';
+
+export const GRAPHQL_PATH = '/graphql';
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  http: http.Server;
+  stop(): Promise<void>;
+}
+
+/** Apollo Server (HTTP) and graphql-ws (WebSocket) on one HTTP server and one path. */
+export async function startServer(app: App, schema: GraphQLSchema, port: number, host = '127.0.0.1'): Promise<RunningServer> {
+  const expressApp = express();
+  const httpServer = http.createServer(expressApp);
+
+  const wsServer = new WebSocketServer({ server: httpServer, path: GRAPHQL_PATH });
+  const wsCleanup = useServer<Record<string, unknown>, { context?: GraphQLContext }>(
+    {
+      schema,
+      context: () => createContext(app, randomUUID()),
+    },
+    wsServer,
+  );
+
+  const apollo = new ApolloServer<GraphQLContext>({
+    schema,
+    formatError: (formatted, error) => formatError(formatted, error, app.config.production),
+    introspection: !app.config.production,
+    plugins: [
+      ApolloServerPluginDrainHttpServer({ httpServer }),
+      ApolloServerPluginLandingPageDisabled(),
+      { async serverWillStart() { return { async drainServer() { await wsCleanup.dispose(); } }; } },
+    ],
+  });
+  await apollo.start();
+
+  expressApp.disable('x-powered-by');
+  expressApp.use('/vendor', vendorRouter());
+  expressApp.get('/', (_req, res) => res.redirect('/sandbox'));
+  expressApp.get('/sandbox', (_req, res) => res.type('html').send(sandboxPage(GRAPHQL_PATH)));
+  expressApp.get('/healthz', (_req, res) => res.json({ status: 'ok' }));
+  expressApp.get('/readyz', async (_req, res) => {
+    const components = await checkHealth(app);
+    const ready = components.every((c) => c.kind !== 'store' || c.status === 'up');
+    res.status(ready ? 200 : 503).json({ ready, components });
+  });
+  expressApp.get(GRAPHQL_PATH, (req, res, next) => {
+    // A browser opening the endpoint gets the sandbox; GET queries from clients go on to Apollo.
+    if (!req.query.query && req.accepts(['html', 'json']) === 'html') return res.type('html').send(sandboxPage(GRAPHQL_PATH));
+    next();
+  });
+  expressApp.use(
+    GRAPHQL_PATH,
+    express.json({ limit: '2mb' }),
+    expressMiddleware(apollo, { context: async () => createContext(app, randomUUID()) }),
+  );
+
+  await new Promise<void>((resolve, reject) => {
+    httpServer.once('error', reject);
+    httpServer.listen(port, host, () => resolve());
+  });
+  const address = httpServer.address();
+  const actualPort = typeof address === 'object' && address ? address.port : port;
+  const shownHost = host === '0.0.0.0' ? 'localhost' : host;
+  return {
+    url: `http://${shownHost}:${actualPort}${GRAPHQL_PATH}`,
+    port: actualPort,
+    http: httpServer,
+    stop: async () => {
+      await apollo.stop();
+      wsServer.close();
+    },
+  };
+}

@@ -1,0 +1,38 @@
+import { ConfigError, loadConfig } from '../../src/config/config';
+
+describe('configuration', () => {
+  it('has explicit defaults: embedded store, port 4000, e5 embedder, MiniLM reranker', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({
+      store: 'embedded', port: 4000, embeddingModel: 'Xenova/multilingual-e5-small', rerankerModel: 'Xenova/ms-marco-MiniLM-L-6-v2',
+      allowRemoteModels: true, seedOnStart: true, chromaUrl: 'http://127.0.0.1:8000', neo4jUri: 'bolt://127.0.0.1:7687',
+    });
+    expect(Object.isFrozen(c)).toBe(true);
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ PORT: '', STORE: '' })).toMatchObject({ port: 4000, store: 'embedded' });
+  });
+
+  it.each([
+    ['STORE', 'cloud'],
+    ['PORT', 'eighty'],
+    ['PORT', '70000'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['CHROMA_URL', 'not a url'],
+    ['NEO4J_URI', 'http://127.0.0.1:7474'],
+    ['ALLOW_REMOTE_MODELS', 'maybe'],
+  ])('rejects %s=%s with one line naming the variable', (name, value) => {
+    let error: unknown;
+    try {
+      loadConfig({ [name]: value });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message).toContain(name);
+    expect(message).toContain(JSON.stringify(value));
+    expect(message.split('\n')).toHaveLength(1);
+  });
+});
