@@ -50,7 +50,6 @@ chroma_up() {
     "$CACHE/chroma-venv/bin/pip" install -q chromadb==1.5.9
   fi
   if ! curl -sf "http://127.0.0.1:$CHROMA_PORT/api/v2/heartbeat" >/dev/null; then
-    rm -rf "$RUN/chroma-data"
     nohup "$CACHE/chroma-venv/bin/chroma" run --path "$RUN/chroma-data" --host 127.0.0.1 --port "$CHROMA_PORT" \
       >"$RUN/chroma.log" 2>&1 &
     echo $! >"$RUN/chroma.pid"
@@ -73,8 +72,7 @@ neo4j_up() {
     log "neo4j already answers on $NEO4J_PORT"; return 0
   fi
   if true; then
-    # The launcher holds a lock on its home folder: every start gets a fresh one.
-    rm -rf "$RUN/neo4j-home"
+    # Data persists across restarts (failure tests stop and start the server); tests use their own namespaces.
     nohup java -Xms256m -Xmx1g -cp "$lib/*:$classes" NeoServer "$RUN/neo4j-home" "$NEO4J_PORT" >"$RUN/neo4j.log" 2>&1 &
     echo $! >"$RUN/neo4j.pid"
   fi

@@ -1,10 +1,11 @@
 import 'reflect-metadata';
 import { configOrExit, exitOnStartupFailure, start } from './main';
 import { logger } from './logger';
+import { seedIfEmpty } from './cli/seed.command';
 
 // Wiring only: configuration → app → server, and a clean stop on SIGINT/SIGTERM.
 const config = configOrExit();
-start(config)
+start(config, config.seedOnStart ? seedIfEmpty : undefined)
   .then((running) => {
     let stopping = false;
     const stop = (signal: string) => {

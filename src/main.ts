@@ -17,6 +17,7 @@ export async function start(config: Config, onReady?: (app: App) => Promise<void
   const schema = await getSchema();
   const server = await startServer(app, schema, config.port, config.host);
   logger.info({ url: server.url, profile: config.store }, `Nyaya Graph ready at ${server.url} (sandbox: ${server.url.replace('/graphql', '/sandbox')})`);
+  app.sync.start();
   if (onReady) await onReady(app);
   return {
     app,

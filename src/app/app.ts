@@ -3,6 +3,11 @@ import { logger } from '../logger';
 import { Embedder } from '../models/embedder';
 import { Reranker } from '../models/reranker';
 import { openStores, type OpenOptions, type Stores } from '../stores/open-stores';
+import { Glossary } from '../expand/glossary';
+import { IndexSync } from '../index-sync/index-sync';
+import { IngestService } from '../ingest/ingest.service';
+import { loadStatutes, type StatuteCatalogue } from '../seeds/statutes';
+import { ChangeSignal } from './change-signal';
 
 export interface RerankerState {
   reranker: Reranker | null;
@@ -16,6 +21,12 @@ export interface App {
   stores: Stores;
   embedder: Embedder;
   rerank: RerankerState;
+  catalogue: StatuteCatalogue;
+  glossary: Glossary;
+  sync: IndexSync;
+  ingest: IngestService;
+  /** Fired after every write, so caches of search results can be dropped. */
+  changes: ChangeSignal;
   startedAt: Date;
   close(): Promise<void>;
 }
@@ -38,22 +49,32 @@ export async function loadReranker(config: Config): Promise<RerankerState> {
  * Opens the stores and loads the models. A failure here is reported as one line and stops start-up:
  * the embedder is required (nothing can be indexed or searched without it), the reranker is not.
  */
-export async function createApp(config: Config, storeOptions: Partial<OpenOptions> = {}): Promise<App> {
+export async function createApp(config: Config, storeOptions: Partial<OpenOptions> = {}, opts: { reranker?: boolean } = {}): Promise<App> {
   let embedder: Embedder;
   try {
     embedder = await Embedder.load(config.embeddingModel, config);
   } catch (err) {
     throw new StartupError(`EMBEDDING_MODEL: ${(err as Error).message.split('\n')[0]}`);
   }
-  const rerank = await loadReranker(config);
+  const rerank = opts.reranker === false
+    ? { reranker: null, status: 'skipped' as const, reason: 'not loaded by this command' }
+    : await loadReranker(config);
   let stores: Stores;
   try {
     stores = await openStores(config, { dims: embedder.info.dims, ...storeOptions });
   } catch (err) {
     throw new StartupError((err as Error).message);
   }
+  const catalogue = loadStatutes();
+  const glossary = Glossary.load();
+  const sync = new IndexSync(stores);
+  const changes = new ChangeSignal();
+  const ingest = new IngestService({ stores, embedder, catalogue, glossary, sync, onChange: () => changes.fire() });
   return {
-    config, stores, embedder, rerank, startedAt: new Date(),
-    close: () => stores.close(),
+    config, stores, embedder, rerank, catalogue, glossary, sync, ingest, changes, startedAt: new Date(),
+    close: async () => {
+      await sync.stop();
+      await stores.close();
+    },
   };
 }

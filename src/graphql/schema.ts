@@ -1,13 +1,16 @@
 import type { GraphQLSchema } from 'graphql';
 import { buildSchema } from 'type-graphql';
 import { HealthResolver } from './health/health.resolver';
+import { IngestResolver } from './ingest/ingest.resolver';
+import { pubSub } from './pubsub';
 
 let built: Promise<GraphQLSchema> | undefined;
 
 /** The one schema, shared by HTTP and WebSocket; inputs are validated with class-validator. */
 export function getSchema(): Promise<GraphQLSchema> {
   built ??= buildSchema({
-    resolvers: [HealthResolver],
+    resolvers: [HealthResolver, IngestResolver],
+    pubSub,
     validate: { forbidUnknownValues: false },
   });
   return built;

@@ -13,8 +13,16 @@ export interface StoredDocument {
   authority: AuthorityLevel;
   contentHash: string;
   sections: string[];
+  /** Each cited section with how it was found: inferred when the text named no code. */
+  citations: DocumentCitation[];
   input: DocumentInput;
   warnings: string[];
+}
+
+export interface DocumentCitation {
+  sectionId: string;
+  subsections: string[];
+  inferred: boolean;
 }
 
 export interface ChunkRecord {

@@ -14,7 +14,7 @@ export function axis(i: number, noise = 0.05): Float32Array {
 export function doc(id: string, over: Partial<StoredDocument> = {}): StoredDocument {
   return {
     id, type: 'FIR', title: `Title of ${id}`, language: 'en', date: '2024-03-01', district: 'Pune', policeStation: 'Kothrud',
-    court: null, authority: 'CASE_RECORD', contentHash: `hash-${id}`, sections: [], input: { type: 'FIR', title: id, text: 'x' },
+    court: null, authority: 'CASE_RECORD', contentHash: `hash-${id}`, sections: [], citations: [], input: { type: 'FIR', title: id, text: 'x' },
     warnings: [], ...over,
   };
 }

@@ -30,7 +30,7 @@ export async function startTestServer(profile: Profile, env: Record<string, stri
         headers: { 'content-type': 'application/json', ...(headers ?? {}) },
         body: JSON.stringify({ query, variables }),
       });
-      return { status: res.status, body: await res.json() };
+      return { status: res.status, body: (await res.json()) as never };
     },
     ws() {
       const client = createClient({ url: server.url.replace('http', 'ws'), webSocketImpl: WebSocket, retryAttempts: 0, lazy: true });

@@ -8,7 +8,7 @@ export function documentFromRow(r: Record<string, unknown>): StoredDocument {
   return {
     id: String(r.id), type: r.type as StoredDocument['type'], title: String(r.title), language: r.language as StoredDocument['language'],
     date: str(r.date), district: str(r.district), policeStation: str(r.police_station), court: str(r.court),
-    authority: r.authority as StoredDocument['authority'], contentHash: String(r.content_hash), sections: arr(r.sections),
+    authority: r.authority as StoredDocument['authority'], contentHash: String(r.content_hash), sections: arr(r.sections), citations: json(r.citations ?? '[]'),
     input: json(r.input), warnings: json(r.warnings),
   };
 }

@@ -36,14 +36,14 @@ export class DocumentStore {
     await this.sql.transaction(async (tx) => {
       await tx.query(
         `INSERT INTO {S}.documents (id, type, title, language, date, district, police_station, court, authority,
-           content_hash, sections, input, warnings)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+           content_hash, sections, citations, input, warnings)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
          ON CONFLICT (id) DO UPDATE SET type = EXCLUDED.type, title = EXCLUDED.title, language = EXCLUDED.language,
            date = EXCLUDED.date, district = EXCLUDED.district, police_station = EXCLUDED.police_station,
            court = EXCLUDED.court, authority = EXCLUDED.authority, content_hash = EXCLUDED.content_hash,
-           sections = EXCLUDED.sections, input = EXCLUDED.input, warnings = EXCLUDED.warnings, updated_at = now()`,
+           sections = EXCLUDED.sections, citations = EXCLUDED.citations, input = EXCLUDED.input, warnings = EXCLUDED.warnings, updated_at = now()`,
         [doc.id, doc.type, doc.title, doc.language, doc.date, doc.district, doc.policeStation, doc.court, doc.authority,
-          doc.contentHash, doc.sections, JSON.stringify(doc.input), JSON.stringify(doc.warnings)],
+          doc.contentHash, doc.sections, JSON.stringify(doc.citations), JSON.stringify(doc.input), JSON.stringify(doc.warnings)],
       );
       await tx.query(`DELETE FROM {S}.chunks WHERE document_id = $1`, [doc.id]);
       for (let i = 0; i < chunks.length; i += 200) await insertChunks(tx, chunks.slice(i, i + 200));
@@ -88,6 +88,17 @@ export class DocumentStore {
     return (await this.sql.query<{ id: string }>(`SELECT id FROM {S}.documents ORDER BY id`)).map((r) => r.id);
   }
 
+  /** Makes every entry due now: after a server comes back, nobody should wait out the back-off. */
+  async retryOutboxNow(): Promise<void> {
+    await this.sql.query(`UPDATE {S}.outbox SET next_attempt_at = now()`);
+  }
+
+  async queue(documentIds: string[], targets: OutboxTarget[]): Promise<void> {
+    await this.sql.transaction(async (tx) => {
+      for (const id of documentIds) await enqueue(tx, id, targets);
+    });
+  }
+
   async counts(): Promise<{ documents: number; chunks: number; pending: number }> {
     const [r] = await this.sql.query<{ documents: number; chunks: number; pending: number }>(
       `SELECT (SELECT count(*)::int FROM {S}.documents) AS documents, (SELECT count(*)::int FROM {S}.chunks) AS chunks,
@@ -98,7 +109,7 @@ export class DocumentStore {
   async pendingOutbox(limit: number): Promise<OutboxEntry[]> {
     const rows = await this.sql.query<{ document_id: string; target: OutboxTarget; created_at: string | Date; attempts: number; last_error: string | null }>(
       `SELECT document_id, target, created_at::text AS created_at, attempts, last_error FROM {S}.outbox
-       ORDER BY created_at LIMIT $1`, [limit]);
+       WHERE next_attempt_at <= now() ORDER BY created_at LIMIT $1`, [limit]);
     return rows.map((r) => ({ documentId: r.document_id, target: r.target, createdAt: String(r.created_at), attempts: r.attempts, lastError: r.last_error }));
   }
 
@@ -109,7 +120,11 @@ export class DocumentStore {
   }
 
   async failOutbox(e: OutboxEntry, error: string): Promise<void> {
-    await this.sql.query(`UPDATE {S}.outbox SET attempts = attempts + 1, last_error = $3 WHERE document_id = $1 AND target = $2`,
+    // Back off exponentially up to a minute, so a server that is down is not hammered.
+    await this.sql.query(
+      `UPDATE {S}.outbox SET attempts = attempts + 1, last_error = $3,
+         next_attempt_at = now() + make_interval(secs => least(power(2, attempts), 60))
+       WHERE document_id = $1 AND target = $2`,
       [e.documentId, e.target, error.slice(0, 1000)]);
   }
 }
@@ -121,7 +136,8 @@ async function enqueue(tx: { query: SqlClient['query'] }, documentId: string, ta
   if (!targets.length) return;
   await tx.query(
     `INSERT INTO {S}.outbox (document_id, target) SELECT $1, t FROM unnest($2::text[]) AS t
-     ON CONFLICT (document_id, target) DO UPDATE SET created_at = clock_timestamp(), attempts = 0, last_error = NULL`,
+     ON CONFLICT (document_id, target) DO UPDATE SET created_at = clock_timestamp(), attempts = 0, last_error = NULL,
+       next_attempt_at = now()`,
     [documentId, targets]);
 }
 

@@ -20,6 +20,7 @@ CREATE TABLE IF NOT EXISTS {S}.documents (
   authority text NOT NULL,
   content_hash text NOT NULL,
   sections text[] NOT NULL DEFAULT '{}',
+  citations jsonb NOT NULL DEFAULT '[]',
   input jsonb NOT NULL,
   warnings jsonb NOT NULL DEFAULT '[]',
   created_at timestamptz NOT NULL DEFAULT now(),
@@ -61,6 +62,7 @@ CREATE TABLE IF NOT EXISTS {S}.outbox (
   created_at timestamptz NOT NULL DEFAULT now(),
   attempts integer NOT NULL DEFAULT 0,
   last_error text,
+  next_attempt_at timestamptz NOT NULL DEFAULT now(),
   PRIMARY KEY (document_id, target)
 );
 

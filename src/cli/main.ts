@@ -1,0 +1,56 @@
+#!/usr/bin/env node
+import 'reflect-metadata';
+import { parseArgs } from 'node:util';
+import { createApp } from '../app/app';
+import { DOCUMENT_TYPES, type DocumentType } from '../domain/document.types';
+import { configOrExit, exitOnStartupFailure } from '../main';
+import { ingestCommand } from './ingest.command';
+import { seedCommand } from './seed.command';
+
+const USAGE = `usage: nyaya <command> [options]
+  seed                                  load seeds/ (bare acts, judgments, sample cases)
+  ingest <file|dir> [--type T] [--json] ingest .json / .md / .txt documents
+  search "<query>" [--top-k 5] [--json] run the search pipeline
+  eval --queries <file.jsonl> [--json out.json]
+  eval --aila <dir> --qrels <file> [--run-out run.txt] [--json out.json]
+  bench-ingest | bench-search           benchmarks (results in bench-results/)`;
+
+async function main(): Promise<number> {
+  const [command, ...rest] = process.argv.slice(2);
+  const { values, positionals } = parseArgs({
+    args: rest, allowPositionals: true, strict: false,
+    options: { type: { type: 'string' }, json: { type: 'string' }, 'top-k': { type: 'string' } },
+  });
+  const config = configOrExit();
+  switch (command) {
+    case 'seed': {
+      const app = await createApp(config, {}, { reranker: false }).catch(exitOnStartupFailure);
+      try {
+        return await seedCommand(app);
+      } finally {
+        await app.close();
+      }
+    }
+    case 'ingest': {
+      if (!positionals[0]) break;
+      const type = values.type ? String(values.type).toUpperCase() : undefined;
+      if (type && !(DOCUMENT_TYPES as readonly string[]).includes(type)) {
+        process.stderr.write(`--type must be one of ${DOCUMENT_TYPES.join(', ')}\n`);
+        return 2;
+      }
+      const app = await createApp(config, {}, { reranker: false }).catch(exitOnStartupFailure);
+      try {
+        return await ingestCommand(app, positionals[0], { type: type as DocumentType | undefined, json: values.json !== undefined });
+      } finally {
+        await app.close();
+      }
+    }
+  }
+  process.stderr.write(USAGE + '\n');
+  return 2;
+}
+
+main().then((code) => process.exit(code), (err) => {
+  process.stderr.write(`${(err as Error).stack ?? err}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,61 @@
+import { randomUUID } from 'node:crypto';
+import { Arg, Ctx, ID, Mutation, Resolver, Root, Subscription } from 'type-graphql';
+import { AppError } from '../../errors/app-error';
+import { ErrorCode } from '../../errors/error-codes';
+import type { IngestResult } from '../../ingest/ingest.service';
+import type { GraphQLContext } from '../context';
+import { pubSub, Topics } from '../pubsub';
+import { IngestDocumentInput } from './ingest.input';
+import { IngestBatchType, IngestProgressType, IngestResultType, IngestStatusEnum } from './ingest-result.type';
+
+/** GraphQL input → the plain object the pipeline validates (nulls from GraphQL dropped). */
+function plain(input: IngestDocumentInput): Record<string, unknown> {
+  return JSON.parse(JSON.stringify(input, (_k, v) => (v === null ? undefined : v)));
+}
+
+const toType = (r: IngestResult): IngestResultType => ({ ...r, status: r.status as IngestStatusEnum });
+
+export const MAX_BATCH = 500;
+
+@Resolver()
+export class IngestResolver {
+  @Mutation(() => IngestResultType, { description: 'Ingests one document; a document that cannot be ingested is an INVALID_DOCUMENT error' })
+  async ingestDocument(@Arg('input', () => IngestDocumentInput) input: IngestDocumentInput, @Ctx() ctx: GraphQLContext): Promise<IngestResultType> {
+    const [result] = await ctx.app.ingest.ingest([plain(input)]);
+    if (result.status === 'FAILED') {
+      throw new AppError(result.error!.code, result.error!.message, { problems: result.error!.problems });
+    }
+    return toType(result);
+  }
+
+  @Mutation(() => IngestBatchType, { description: `Ingests up to ${MAX_BATCH} documents; each succeeds or fails alone` })
+  async ingestDocuments(
+    @Arg('inputs', () => [IngestDocumentInput]) inputs: IngestDocumentInput[],
+    @Arg('batchId', () => ID, { nullable: true, description: 'Choose the id to subscribe to progress before sending' }) batchId: string | null,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<IngestBatchType> {
+    if (inputs.length > MAX_BATCH) throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, `at most ${MAX_BATCH} documents per call; got ${inputs.length}`);
+    const id = batchId ?? randomUUID();
+    const results = await ctx.app.ingest.ingest(inputs.map(plain), {
+      batchId: id,
+      onProgress: (p) => pubSub.publish(Topics.INGEST_PROGRESS, p),
+    });
+    const count = (s: string) => results.filter((r) => r.status === s).length;
+    return { batchId: id, created: count('CREATED'), updated: count('UPDATED'), unchanged: count('UNCHANGED'), failed: count('FAILED'), results: results.map(toType) };
+  }
+
+  @Mutation(() => Boolean, { description: 'Removes the document from every store; NOT_FOUND if it does not exist' })
+  async deleteDocument(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext): Promise<boolean> {
+    if (!(await ctx.app.ingest.delete(id))) throw new AppError(ErrorCode.NOT_FOUND, `no document with id "${id}"`);
+    return true;
+  }
+
+  @Subscription(() => IngestProgressType, {
+    topics: Topics.INGEST_PROGRESS,
+    filter: ({ payload, args }: { payload: IngestProgressType; args: { batchId: string } }) => payload.batchId === args.batchId,
+    description: 'Progress of an ingestDocuments batch',
+  })
+  ingestProgress(@Root() progress: IngestProgressType, @Arg('batchId', () => ID) _batchId: string): IngestProgressType {
+    return progress;
+  }
+}

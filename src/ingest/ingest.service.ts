@@ -1,0 +1,138 @@
+import { randomUUID } from 'node:crypto';
+import type { DocumentInput } from '../domain/document.types';
+import { ErrorCode } from '../errors/error-codes';
+import type { Glossary } from '../expand/glossary';
+import type { IndexSync } from '../index-sync/index-sync';
+import type { Embedder } from '../models/embedder';
+import type { StatuteCatalogue } from '../seeds/statutes';
+import type { Stores } from '../stores/open-stores';
+import { prepareDocument, type PreparedDocument } from './prepare';
+import { validateDocument, type ValidationProblem } from './validate/document.schema';
+
+export type IngestStatus = 'CREATED' | 'UPDATED' | 'UNCHANGED' | 'FAILED';
+
+export interface IngestResult {
+  index: number;
+  id: string | null;
+  title: string | null;
+  status: IngestStatus;
+  chunks: number;
+  sections: string[];
+  warnings: string[];
+  error: { code: ErrorCode; message: string; problems: ValidationProblem[] } | null;
+}
+
+export interface IngestProgress {
+  batchId: string;
+  total: number;
+  done: number;
+  failed: number;
+  lastId: string | null;
+  finished: boolean;
+}
+
+export interface IngestOptions {
+  onProgress?: (p: IngestProgress) => void;
+  batchId?: string;
+  /** Documents prepared and embedded together: bigger groups embed more efficiently, smaller report more often. */
+  groupSize?: number;
+  signal?: AbortSignal;
+}
+
+export interface IngestDeps {
+  stores: Stores;
+  embedder: Embedder;
+  catalogue: StatuteCatalogue;
+  glossary: Glossary;
+  sync: IndexSync;
+  /** Called after any write, e.g. to clear the search cache. */
+  onChange?: () => void;
+}
+
+const failure = (index: number, code: ErrorCode, message: string, problems: ValidationProblem[] = [], title: string | null = null): IngestResult => ({
+  index, id: null, title, status: 'FAILED', chunks: 0, sections: [], warnings: [], error: { code, message, problems },
+});
+
+/**
+ * The ingestion pipeline: validate → normalise → chunk → extract citations → embed → save (document,
+ * chunks and outbox in one transaction) → apply the outbox to the vector index and the graph. One bad
+ * document fails alone; nothing stored is touched by a document that fails.
+ */
+export class IngestService {
+  constructor(private readonly deps: IngestDeps) {}
+
+  async ingest(inputs: unknown[], opts: IngestOptions = {}): Promise<IngestResult[]> {
+    const batchId = opts.batchId ?? randomUUID();
+    const group = opts.groupSize ?? 32;
+    const results: IngestResult[] = [];
+    const progress = { batchId, total: inputs.length, done: 0, failed: 0, lastId: null as string | null, finished: false };
+    for (let start = 0; start < inputs.length; start += group) {
+      if (opts.signal?.aborted) break;
+      const slice = inputs.slice(start, start + group);
+      const prepared: { index: number; p: PreparedDocument; existing: string | null }[] = [];
+      for (const [offset, raw] of slice.entries()) {
+        const index = start + offset;
+        const r = await this.prepare(index, raw);
+        if ('status' in r) results.push(r);
+        else prepared.push({ index, ...r });
+      }
+      const toEmbed = prepared.filter((x) => x.existing !== x.p.document.contentHash);
+      const vectors = await this.deps.embedder.embed(toEmbed.flatMap((x) => x.p.embedTexts), 'passage');
+      let v = 0;
+      for (const x of toEmbed) for (const c of x.p.chunks) c.embedding = vectors[v++];
+      for (const x of prepared) {
+        const d = x.p.document;
+        const base = { index: x.index, id: d.id, title: d.title, chunks: x.p.chunks.length, sections: d.sections, warnings: d.warnings, error: null };
+        if (x.existing === d.contentHash) {
+          results.push({ ...base, status: 'UNCHANGED' });
+          continue;
+        }
+        try {
+          await this.deps.stores.documents.save(d, x.p.chunks, ['vector', 'graph']);
+          results.push({ ...base, status: x.existing ? 'UPDATED' : 'CREATED' });
+        } catch (err) {
+          results.push(failure(x.index, ErrorCode.STORE_UNAVAILABLE, `could not save: ${(err as Error).message.split('\n')[0]}`, [], d.title));
+        }
+      }
+      const written = results.filter((r) => r.index >= start && (r.status === 'CREATED' || r.status === 'UPDATED')).map((r) => r.id!);
+      if (written.length) {
+        this.deps.onChange?.();
+        await this.deps.sync.apply(written).catch(() => undefined);
+      }
+      progress.done = results.length;
+      progress.failed = results.filter((r) => r.status === 'FAILED').length;
+      progress.lastId = results[results.length - 1]?.id ?? null;
+      opts.onProgress?.({ ...progress });
+    }
+    progress.finished = true;
+    opts.onProgress?.({ ...progress });
+    return results.sort((a, b) => a.index - b.index);
+  }
+
+  private async prepare(index: number, raw: unknown): Promise<IngestResult | { p: PreparedDocument; existing: string | null }> {
+    const checked = validateDocument(raw);
+    if (!checked.ok) {
+      const title = raw && typeof raw === 'object' && typeof (raw as { title?: unknown }).title === 'string' ? (raw as { title: string }).title : null;
+      const message = checked.problems.map((p) => `${p.path}: ${p.message}`).join('; ');
+      return failure(index, ErrorCode.INVALID_DOCUMENT, message, checked.problems, title);
+    }
+    try {
+      const p = prepareDocument(checked.value as DocumentInput, {
+        count: (t) => this.deps.embedder.countTokens(t), catalogue: this.deps.catalogue, glossary: this.deps.glossary,
+      });
+      const existing = await this.deps.stores.documents.contentHash(p.document.id);
+      return { p, existing };
+    } catch (err) {
+      return failure(index, ErrorCode.INVALID_DOCUMENT, (err as Error).message.split('\n')[0]);
+    }
+  }
+
+  async delete(id: string): Promise<boolean> {
+    const gone = await this.deps.stores.documents.delete(id, ['vector', 'graph']);
+    if (gone) {
+      this.deps.onChange?.();
+      await this.deps.sync.apply([id]).catch(() => undefined);
+    }
+    return gone;
+  }
+}
