@@ -45,14 +45,23 @@ export class IndexSync {
     const wanted = documentIds ? new Set(documentIds) : null;
     let applied = 0;
     let failed = 0;
+    // After one failure a target is skipped for the rest of this pass: a server that is down would
+    // otherwise cost one timeout per document.
+    const down = new Map<string, string>();
     for (const e of pending) {
       if (wanted && !wanted.has(e.documentId)) continue;
+      if (down.has(e.target)) {
+        failed++;
+        await this.stores.documents.failOutbox(e, down.get(e.target)!);
+        continue;
+      }
       try {
         await this.applyOne(e);
         await this.stores.documents.completeOutbox(e);
         applied++;
       } catch (err) {
         failed++;
+        down.set(e.target, (err as Error).message.split('\n')[0]);
         await this.stores.documents.failOutbox(e, (err as Error).message);
       }
     }

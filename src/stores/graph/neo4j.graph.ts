@@ -29,7 +29,10 @@ export class Neo4jGraph implements CitationGraph {
 
   static async open(uri: string, user: string, password: string, ns: string): Promise<Neo4jGraph> {
     const driver = neo4j.driver(uri, neo4j.auth.basic(user, password), {
-      connectionTimeout: 5000,
+      // Fail fast when the server is gone: the outbox retries later, and search degrades instead of hanging.
+      connectionTimeout: 3000,
+      connectionAcquisitionTimeout: 5000,
+      maxTransactionRetryTime: 2000,
       maxConnectionPoolSize: 20,
       disableLosslessIntegers: false,
     });
