@@ -8,6 +8,7 @@ import { IndexSync } from '../index-sync/index-sync';
 import { IngestService } from '../ingest/ingest.service';
 import { loadStatutes, type StatuteCatalogue } from '../seeds/statutes';
 import { ChangeSignal } from './change-signal';
+import { SearchService } from '../search/search.service';
 
 export interface RerankerState {
   reranker: Reranker | null;
@@ -27,6 +28,7 @@ export interface App {
   ingest: IngestService;
   /** Fired after every write, so caches of search results can be dropped. */
   changes: ChangeSignal;
+  search: SearchService;
   startedAt: Date;
   close(): Promise<void>;
 }
@@ -70,8 +72,9 @@ export async function createApp(config: Config, storeOptions: Partial<OpenOption
   const sync = new IndexSync(stores);
   const changes = new ChangeSignal();
   const ingest = new IngestService({ stores, embedder, catalogue, glossary, sync, onChange: () => changes.fire() });
+  const search = new SearchService({ stores, embedder, rerank, glossary, catalogue, changes });
   return {
-    config, stores, embedder, rerank, catalogue, glossary, sync, ingest, changes, startedAt: new Date(),
+    config, stores, embedder, rerank, catalogue, glossary, sync, ingest, changes, search, startedAt: new Date(),
     close: async () => {
       await sync.stop();
       await stores.close();

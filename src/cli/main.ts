@@ -6,6 +6,8 @@ import { DOCUMENT_TYPES, type DocumentType } from '../domain/document.types';
 import { configOrExit, exitOnStartupFailure } from '../main';
 import { ingestCommand } from './ingest.command';
 import { seedCommand } from './seed.command';
+import { evalCommand } from './eval.command';
+import { searchCommand } from './search.command';
 
 const USAGE = `usage: nyaya <command> [options]
   seed                                  load seeds/ (bare acts, judgments, sample cases)
@@ -19,7 +21,10 @@ async function main(): Promise<number> {
   const [command, ...rest] = process.argv.slice(2);
   const { values, positionals } = parseArgs({
     args: rest, allowPositionals: true, strict: false,
-    options: { type: { type: 'string' }, json: { type: 'string' }, 'top-k': { type: 'string' } },
+    options: {
+      type: { type: 'string' }, json: { type: 'string' }, 'no-json': { type: 'boolean' }, 'top-k': { type: 'string' }, queries: { type: 'string' }, aila: { type: 'string' },
+      qrels: { type: 'string' }, 'run-out': { type: 'string' }, ablate: { type: 'boolean' }, verbose: { type: 'boolean' },
+    },
   });
   const config = configOrExit();
   switch (command) {
@@ -45,6 +50,21 @@ async function main(): Promise<number> {
         await app.close();
       }
     }
+    case 'search': {
+      if (!positionals[0]) break;
+      const topK = values['top-k'] ? Number(values['top-k']) : undefined;
+      const app = await createApp(config).catch(exitOnStartupFailure);
+      try {
+        return await searchCommand(app, positionals.join(' '), { topK, json: values.json !== undefined });
+      } catch (err) {
+        process.stderr.write(`${(err as Error).message}\n`);
+        return 2;
+      } finally {
+        await app.close();
+      }
+    }
+    case 'eval':
+      return evalCommand(config, values);
   }
   process.stderr.write(USAGE + '\n');
   return 2;

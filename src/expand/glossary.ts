@@ -3,7 +3,9 @@ import { parse } from 'csv-parse/sync';
 import { parseSectionId } from '../domain/codes';
 import { fromRoot } from '../util/paths';
 import { gujaratiToDevanagari } from '../text/script';
-import { normaliseText } from '../text/normalise';
+import { normaliseText, words } from '../text/normalise';
+import { ENGLISH_FUNCTION_WORDS, stem } from '../text/stem';
+import { INDIC_STOPWORDS } from '../text/stopwords';
 
 export interface GlossaryEntry {
   id: string;
@@ -16,30 +18,53 @@ export interface GlossaryEntry {
 
 export interface GlossaryMatch {
   entry: GlossaryEntry;
-  /** The form found in the text. */
+  /** The glossary form found in the text. */
   term: string;
+  /** How many words of the text it covers: longer matches are more specific. */
+  length: number;
 }
 
 const split = (s: string | undefined) => (s ?? '').split(';').map((t) => normaliseText(t)).filter(Boolean);
 
+/** Words as the matcher compares them: function words dropped, English stemmed, Indic kept whole. */
+export function matchTokens(text: string): string[] {
+  return words(text)
+    .filter((w) => !ENGLISH_FUNCTION_WORDS.has(w) && !INDIC_STOPWORDS.has(w))
+    .map((w) => (/^[a-z]+$/.test(w) ? stem(w) : w));
+}
+
+interface Matcher {
+  term: string;
+  tokens: string[];
+  entry: GlossaryEntry;
+}
+
+/** A term word matches a text word exactly (English, digits) or as its start (Hindi/Gujarati inflect by suffix). */
+function wordMatches(termWord: string, textWord: string): boolean {
+  if (termWord === textWord) return true;
+  return !/^[a-z0-9]+$/.test(termWord) && [...termWord].length >= 2 && textWord.startsWith(termWord);
+}
+
 /**
  * The en/hi/gu legal glossary (seeds/glossary/legal_terms.csv): translates query terms across the three
- * languages and maps offence words to sections in both codes. Matching is on normalised text; Gujarati
- * terms are also matched in their Devanagari transliteration, which is how Hindi-leaning spellings meet.
+ * languages and maps offence words to sections in both codes. Terms match as word sequences, ignoring
+ * function words ("theft in a dwelling house" finds "theft in dwelling house"), with English words stemmed
+ * and Gujarati also compared in its Devanagari transliteration.
  */
 export class Glossary {
   private readonly bySection = new Map<string, GlossaryEntry[]>();
-  /** Longest terms first, so "grievous hurt" wins over "hurt". */
-  private readonly matchers: { term: string; re: RegExp; entry: GlossaryEntry }[] = [];
+  private readonly matchers: Matcher[] = [];
 
   constructor(readonly entries: GlossaryEntry[]) {
     for (const e of entries) {
       for (const s of e.sections) this.bySection.set(s, [...(this.bySection.get(s) ?? []), e]);
       for (const term of new Set([...e.en, ...e.hi, ...e.gu])) {
-        this.matchers.push({ term, re: termPattern(term), entry: e });
+        const tokens = matchTokens(term);
+        if (tokens.length) this.matchers.push({ term, tokens, entry: e });
       }
     }
-    this.matchers.sort((a, b) => b.term.length - a.term.length);
+    // Most specific first: more words, then more letters.
+    this.matchers.sort((a, b) => b.tokens.length - a.tokens.length || b.term.length - a.term.length);
   }
 
   static load(file = fromRoot('seeds', 'glossary', 'legal_terms.csv')): Glossary {
@@ -56,38 +81,29 @@ export class Glossary {
     return this.bySection.get(sectionId) ?? [];
   }
 
-  /** Entries whose terms occur in the text, longest first; a span claimed by a longer term is not reused. */
+  /** Entries whose terms occur in the text, most specific first; words claimed by a longer term are not reused. */
   match(text: string): GlossaryMatch[] {
-    const norm = normaliseText(text).toLowerCase();
-    const hay = [norm, gujaratiToDevanagari(norm)];
-    const taken: [number, number][] = [];
+    const tokens = matchTokens(text);
+    const bridged = tokens.map(gujaratiToDevanagari);
+    const taken = new Array<boolean>(tokens.length).fill(false);
     const out: GlossaryMatch[] = [];
     const seen = new Set<string>();
     for (const m of this.matchers) {
-      for (const h of hay) {
-        m.re.lastIndex = 0;
-        const hit = m.re.exec(h);
-        if (!hit) continue;
-        const span: [number, number] = [hit.index, hit.index + hit[0].length];
-        if (taken.some(([a, b]) => span[0] < b && a < span[1])) continue;
-        taken.push(span);
+      const n = m.tokens.length;
+      for (let i = 0; i + n <= tokens.length; i++) {
+        let ok = true;
+        for (let j = 0; j < n && ok; j++) {
+          ok = !taken[i + j] && (wordMatches(m.tokens[j], tokens[i + j]) || wordMatches(gujaratiToDevanagari(m.tokens[j]), bridged[i + j]));
+        }
+        if (!ok) continue;
+        for (let j = 0; j < n; j++) taken[i + j] = true;
         if (!seen.has(m.entry.id)) {
           seen.add(m.entry.id);
-          out.push({ entry: m.entry, term: m.term });
+          out.push({ entry: m.entry, term: m.term, length: n });
         }
         break;
       }
     }
     return out;
   }
-}
-
-/**
- * English terms match on word boundaries ("theft" not inside "thefts"? — plural allowed with an optional s);
- * Indic terms match as a prefix of a word, since Hindi and Gujarati inflect by suffix (हत्या → हत्याओं).
- */
-function termPattern(term: string): RegExp {
-  const esc = term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+');
-  if (/[a-z]/.test(term)) return new RegExp(`(?<![\\p{L}\\p{M}])${esc}(?:s|es)?(?![\\p{L}\\p{M}])`, 'u');
-  return new RegExp(`(?<![\\p{L}\\p{M}])${esc}`, 'u');
 }

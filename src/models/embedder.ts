@@ -1,3 +1,4 @@
+import { EmbeddingCache } from './embedding-cache';
 import { prepareEnv, resolveModel, type ModelSettings, type ModelSource } from './model.loader';
 
 type Extractor = (texts: string[], opts: { pooling: 'mean'; normalize: boolean }) => Promise<{ data: Float32Array; dims: number[] }>;
@@ -18,6 +19,10 @@ export interface EmbedderInfo {
  */
 export class Embedder {
   readonly maxTokens = 512;
+  private cache: EmbeddingCache | undefined;
+  /** Passages embedded by the model (not served from the cache), for benchmarks. */
+  readonly stats = { computed: 0, cached: 0 };
+
   private constructor(
     readonly info: EmbedderInfo,
     private readonly extractor: Extractor,
@@ -36,6 +41,11 @@ export class Embedder {
     return new Embedder({ model: name, source, dims, maxTokens: 512 }, extractor, extractor.tokenizer, prefixes);
   }
 
+  /** Memoises passage embeddings on disk under `dir` (one file per model). */
+  useCache(dir: string): void {
+    this.cache = new EmbeddingCache(`${dir}/${this.info.model.replace(/[^A-Za-z0-9._-]/g, '_')}.f32`, this.info.dims);
+  }
+
   countTokens(text: string): number {
     return this.tokenizer(text, { add_special_tokens: false }).input_ids.size;
   }
@@ -43,14 +53,24 @@ export class Embedder {
   /** Embeds in batches of similar length: padding a short text to a long one's length wastes most of a batch. */
   async embed(texts: string[], kind: 'query' | 'passage', batchSize = 8): Promise<Float32Array[]> {
     const prefix = this.prefixes[kind];
-    const order = texts.map((t, i) => ({ i, len: t.length })).sort((a, b) => a.len - b.len);
     const out: Float32Array[] = new Array(texts.length);
+    const cache = kind === 'passage' ? this.cache : undefined;
+    const keys = cache ? texts.map((t) => EmbeddingCache.key(this.info.model, prefix + t)) : [];
+    const todo = texts.map((t, i) => ({ i, len: t.length })).filter(({ i }) => {
+      const hit = cache?.get(keys[i]);
+      if (hit) out[i] = hit;
+      return !hit;
+    });
+    this.stats.cached += texts.length - todo.length;
+    this.stats.computed += todo.length;
+    const order = todo.sort((a, b) => a.len - b.len);
     for (let start = 0; start < order.length; start += batchSize) {
       const batch = order.slice(start, start + batchSize);
       const res = await this.extractor(batch.map((b) => prefix + texts[b.i]), { pooling: 'mean', normalize: true });
       const dims = this.info.dims;
       batch.forEach((b, j) => {
         out[b.i] = Float32Array.from(res.data.subarray(j * dims, (j + 1) * dims));
+        if (cache) cache.put(keys[b.i], out[b.i]);
       });
     }
     return out;

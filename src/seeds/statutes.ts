@@ -5,6 +5,7 @@ import { ACT_NAMES, STATUTE_CODES, type StatuteCode } from '../domain/codes';
 import type { DocumentInput } from '../domain/document.types';
 import type { EquivalenceEdge, EquivalenceRelation, SectionNode } from '../stores/graph/graph.types';
 import { fromRoot } from '../util/paths';
+import { matchTokens } from '../expand/glossary';
 
 /**
  * The six codes as the product knows them: every section (with English and Hindi titles where the sources
@@ -17,8 +18,17 @@ export interface StatuteCatalogue {
   equivalences: EquivalenceEdge[];
   has(id: string): boolean;
   get(id: string): SectionNode | undefined;
+  /** Whether the section prescribes a punishment (what an FIR charges), as opposed to defining a term. */
+  isPenal(id: string): boolean;
+  /**
+   * The most general IPC and BNS provisions that punish a concept: penal sections whose English title holds
+   * every word of the term, shortest title first (for "grievous hurt": IPC 325 and BNS 117).
+   */
+  punishingSections(term: string): string[];
   bareActDocuments(): DocumentInput[];
 }
+
+const PUNISHES = /shall be punish|punishable with|punished with|shall be liable to (?:fine|imprisonment)|दण्डित किया जाएगा|दंडित किया जाएगा|दण्डनीय|दंडनीय|कारावास से/i;
 
 type Row = Record<string, string>;
 const csv = (file: string): Row[] => parse(fs.readFileSync(file, 'utf8'), { columns: true, skip_empty_lines: true, relax_column_count: true });
@@ -104,11 +114,25 @@ export function loadStatutes(seedsDir = fromRoot('seeds')): StatuteCatalogue {
   }
 
   const all = [...sections.values()].sort((a, b) => a.id.localeCompare(b.id, 'en', { numeric: true }));
+  const isPenal = (id: string) => {
+    const sec = sections.get(id);
+    return !!sec && PUNISHES.test(`${sec.title ?? ''} ${sec.text ?? ''}`);
+  };
+  const penalTitles = all
+    .filter((x) => (x.code === 'IPC' || x.code === 'BNS') && x.title && isPenal(x.id))
+    .map((x) => ({ id: x.id, code: x.code, title: x.title!, tokens: new Set(matchTokens(x.title!)) }));
   return {
     acts: STATUTE_CODES.map((code) => ({ code, name: ACT_NAMES[code] })),
     sections: all,
     equivalences,
     has: (id) => sections.has(id),
+    isPenal,
+    punishingSections: (term) => {
+      const want = matchTokens(term);
+      if (!want.length) return [];
+      const fits = penalTitles.filter((t) => want.every((w) => t.tokens.has(w))).sort((a, b) => a.title.length - b.title.length);
+      return ['IPC', 'BNS'].map((code) => fits.find((f) => f.code === code)?.id).filter((x): x is string => !!x);
+    },
     get: (id) => sections.get(id),
     bareActDocuments: () => bareActDocuments(all, equivalences, sections),
   };

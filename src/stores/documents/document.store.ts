@@ -1,5 +1,6 @@
 import type { SqlClient } from '../sql/sql.client';
-import type { ChunkRecord, StoredDocument } from '../store.types';
+import type { ChunkRecord, SearchFilter, StoredDocument } from '../store.types';
+import { filterSql } from '../sql/filter.sql';
 import { chunkFromRow, documentFromRow } from './document.rows';
 
 export type OutboxTarget = 'vector' | 'graph';
@@ -75,12 +76,14 @@ export class DocumentStore {
     return rows.map(chunkFromRow);
   }
 
-  /** All chunks of these bare-act sections, in order: the siblings of a section hit. */
-  async chunksOfSections(sectionIds: readonly string[]): Promise<ChunkRecord[]> {
+  /** All chunks of these bare-act sections, in order: the siblings of a section hit (filters applied in SQL). */
+  async chunksOfSections(sectionIds: readonly string[], filter?: SearchFilter): Promise<ChunkRecord[]> {
     if (!sectionIds.length) return [];
+    const params: unknown[] = [sectionIds];
+    const where = filterSql(filter, params);
     const rows = await this.sql.query(
       `SELECT ${CHUNK_COLUMNS} FROM {S}.chunks WHERE section_id = ANY($1::text[]) AND document_type = 'BARE_ACT_SECTION'
-       ORDER BY section_id, chunk_index`, [sectionIds]);
+       AND ${where} ORDER BY section_id, chunk_index`, params);
     return rows.map(chunkFromRow);
   }
 

@@ -1,0 +1,54 @@
+import type { Language } from '../domain/document.types';
+
+export type QueryType = 'SIMPLE' | 'COMPLEX' | 'COMPARATIVE' | 'PROCEDURAL' | 'FACT_PATTERN';
+
+export const DEFAULT_K = 4;
+export const K_BY_TYPE: Record<QueryType, number> = { SIMPLE: 3, COMPLEX: 6, COMPARATIVE: 8, PROCEDURAL: 5, FACT_PATTERN: 6 };
+
+const COMPARATIVE = /\b(difference|differ|distinguish|compare|comparison|versus|vs\.?)\b|अंतर|फर्क|तुलना|તફાવત|સરખામણી|ફરક/iu;
+const PROCEDURAL = /\b(procedure|process|how (?:to|do|can|should)|steps?|when can|who can|bail|arrest|remand|investigation|chargesheet|time limit|within how)\b|प्रक्रिया|कैसे|जमानत|गिरफ्तारी|प्रक्रिया|विवेचना|કેવી રીતે|પ્રક્રિયા|જામીન|ધરપકડ|તપાસ/iu;
+/** Words that describe an incident rather than ask about law: roles and typical FIR verbs in three languages. */
+const NARRATIVE = /\b(?:the accused|accused (?:person|persons|men)|complainant|victim|informant|deceased|he|she|they|two men|a man|a woman)\b|आरोपी|मुल्जिम|अभियुक्त|पीड़ित|पीडित|प्रार्थी|शिकायतकर्ता|मृतक|આરોપી|ફરિયાદી|ભોગ બનનાર|મરનાર/iu;
+const PAST_TENSE = /\b[a-z]{3,}ed\b/gi;
+
+const CONNECTIVES = /\b(and|or|also|while|whereas|with)\b|और|तथा|एवं|अने|અને|તેમજ/giu;
+
+export interface Classification {
+  type: QueryType;
+  confidence: number;
+  k: number;
+}
+
+/**
+ * Rule-based query classification: cheap, explainable, and good enough to pick k and thresholds.
+ * Confidence says how clearly the rule fired; below 0.5 the default k is used.
+ */
+export function classifyQuery(text: string, wordCount: number, references: number, _language: Language, narrowed: boolean): Classification {
+  let type: QueryType;
+  let confidence: number;
+  const sentences = text.split(/[.?!।]\s/).filter((s) => s.trim()).length;
+  const narrative = NARRATIVE.test(text) || (text.match(PAST_TENSE)?.length ?? 0) >= 2;
+  if (wordCount >= 40 || (wordCount >= 25 && sentences >= 2)) {
+    type = 'FACT_PATTERN';
+    confidence = Math.min(1, 0.6 + wordCount / 200);
+  } else if (narrative && wordCount >= 6 && references === 0 && !PROCEDURAL.test(text)) {
+    // A short incident description ("The accused slapped the complainant…") asks which offences apply.
+    type = 'FACT_PATTERN';
+    confidence = 0.7;
+  } else if (COMPARATIVE.test(text) || references >= 2 && /\b(and|vs|or)\b|और|અને/iu.test(text) && wordCount <= 20) {
+    type = 'COMPARATIVE';
+    confidence = COMPARATIVE.test(text) ? 0.9 : 0.6;
+  } else if (PROCEDURAL.test(text)) {
+    type = 'PROCEDURAL';
+    confidence = 0.75;
+  } else if (wordCount <= 8 || references > 0 && wordCount <= 12) {
+    type = 'SIMPLE';
+    confidence = wordCount <= 6 ? 0.9 : 0.7;
+  } else {
+    type = 'COMPLEX';
+    confidence = Math.min(0.8, 0.4 + (text.match(CONNECTIVES)?.length ?? 0) * 0.15);
+  }
+  let k = confidence >= 0.5 ? K_BY_TYPE[type] : DEFAULT_K;
+  if (narrowed) k -= 1;
+  return { type, confidence: Math.round(confidence * 100) / 100, k: Math.max(3, Math.min(10, k)) };
+}

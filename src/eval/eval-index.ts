@@ -1,0 +1,39 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createApp, type App } from '../app/app';
+import type { Config } from '../config/config';
+import { loadStatuteGraph } from '../seeds/seed';
+import { dropSchema } from '../stores/sql/migrate';
+import { fromRoot } from '../util/paths';
+
+/**
+ * Every evaluation builds its index in a fresh, isolated store: an in-memory PGlite (embedded) or its own
+ * schema, collection and Neo4j namespace (services). Nothing the service already holds is read or touched.
+ */
+export async function openEvalApp(config: Config): Promise<{ app: App; dispose(): Promise<void> }> {
+  const namespace = `eval_${Date.now().toString(36)}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nyaya-eval-'));
+  const app = await createApp({ ...config, dataDir }, { namespace, inMemory: true });
+  // The index is fresh; only the model's arithmetic is remembered between runs (EVAL_EMBEDDING_CACHE=off to recompute).
+  if (process.env.EVAL_EMBEDDING_CACHE !== 'off') app.embedder.useCache(process.env.EVAL_EMBEDDING_CACHE ?? fromRoot('.cache', 'embeddings'));
+  await loadStatuteGraph(app.stores.graph, app.catalogue);
+  return {
+    app,
+    async dispose() {
+      await app.sync.stop();
+      await Promise.allSettled([app.stores.vector.drop(), app.stores.graph.drop()]);
+      await dropSchema(app.stores.sql).catch(() => undefined);
+      await app.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Names of the stages a run used, for the report: a reranker that could not be loaded shows as skipped. */
+export function stageLine(app: App): string {
+  return [
+    `store=${app.config.store}`, `embedder=${app.embedder.info.model}`,
+    `reranker=${app.rerank.status === 'up' ? app.config.rerankerModel : `skipped (${app.rerank.reason})`}`,
+  ].join(' ');
+}

@@ -1,0 +1,148 @@
+import type { QueryAnalysis } from '../analyse/analyse';
+import { PREDECESSOR, SUCCESSOR } from '../domain/codes';
+import type { StatuteCatalogue } from '../seeds/statutes';
+import type { CitationGraph } from '../stores/graph/graph.types';
+import { words } from '../text/normalise';
+import { gujaratiToDevanagari } from '../text/script';
+import { INDIC_STOPWORDS } from '../text/stopwords';
+import type { Glossary } from './glossary';
+
+export type SectionReason = 'REFERENCE' | 'GLOSSARY' | 'EQUIVALENT' | 'CO_CITED';
+
+/** Role words in incident narratives: they say who, not what offence, and match procedure text everywhere. */
+const ROLE_WORDS = new Set(['accused', 'complainant', 'victim', 'informant', 'deceased', 'person', 'persons', 'man', 'men', 'woman', 'women',
+  'आरोपी', 'मुल्जिम', 'अभियुक्त', 'पीड़ित', 'पीडित', 'पीड़िता', 'प्रार्थी', 'शिकायतकर्ता', 'व्यक्ति',
+  'આરોપી', 'આરોપીએ', 'ફરિયાદી', 'ફરિયાદીને', 'ભોગ', 'બનનાર', 'વ્યક્તિ']);
+
+export interface ExpandedSection {
+  id: string;
+  reason: SectionReason;
+  /** The reference, glossary term or section that brought this one in. */
+  via: string;
+  /** Which ranked list it feeds: what the user named, or what the query implies. */
+  list: 'reference' | 'glossary';
+}
+
+/**
+ * Equivalents worth following from a section: all of them, unless there are many (BNS 3 merges nine IPC
+ * sections of general explanations); then only 1:1 mappings, since the rest would drown the query.
+ */
+export function usefulEquivalents<E extends { fromId: string; toId: string; relation: string }>(edges: E[], id: string): E[] {
+  const mine = edges.filter((e) => e.fromId === id);
+  return mine.length > 3 ? mine.filter((e) => e.relation === 'mapped') : mine;
+}
+
+export interface ExpandedTerm {
+  term: string;
+  language: string;
+  via: string;
+}
+
+export interface Expansion {
+  sections: ExpandedSection[];
+  terms: ExpandedTerm[];
+  keywordTerms: string[];
+  phrases: string[];
+  denseQueries: string[];
+  subQueries: string[];
+}
+
+export interface ExpandOptions {
+  coCited: boolean;
+  /** Long fact patterns are embedded sentence by sentence as well as whole. */
+  maxSentences?: number;
+}
+
+const COMPARATIVE_SPLIT = /\b(?:difference between|compare|distinguish between)\s+(.+?)\s+(?:and|with|from)\s+(.+?)[?.]?$|^(.+?)\s+(?:vs\.?|versus)\s+(.+?)[?.]?$/iu;
+
+/** Splits "difference between X and Y" / "X vs Y" into at most three sub-queries. */
+export function subQueries(text: string): string[] {
+  const m = COMPARATIVE_SPLIT.exec(text);
+  if (!m) return [];
+  return [m[1] ?? m[3], m[2] ?? m[4]].filter(Boolean).map((s) => s.trim()).slice(0, 3);
+}
+
+/**
+ * Stage 2: what the query means beyond its words. Explicit references come first; glossary terms are
+ * translated into the other two languages and mapped to sections; every section brings its counterpart in
+ * the other code (IPC 302 ⇄ BNS 103) through the graph, and, when asked, the sections most often cited
+ * with it. Long fact patterns are condensed into their sentences and glossary terms.
+ */
+export async function expandQuery(a: QueryAnalysis, deps: { glossary: Glossary; graph: CitationGraph; catalogue: StatuteCatalogue }, o: ExpandOptions): Promise<Expansion> {
+  const sections: ExpandedSection[] = [];
+  const seen = new Set<string>();
+  const add = (id: string, reason: SectionReason, via: string, list: ExpandedSection['list'] = reason === 'REFERENCE' ? 'reference' : 'glossary') => {
+    if (seen.has(id) || !deps.catalogue.has(id)) return;
+    seen.add(id);
+    sections.push({ id, reason, via, list });
+  };
+  // Named sections first, those whose code was inferred next; the namesake of an inferred reference in the
+  // other code ("Section 379" typed today could mean IPC 379 or BNS 379) comes after the glossary's sections.
+  for (const r of a.references.filter((x) => !x.inferred)) add(r.id, 'REFERENCE', r.raw);
+  for (const r of a.references.filter((x) => x.inferred)) add(r.id, 'REFERENCE', r.raw);
+
+  const matches = deps.glossary.match(a.normalised);
+  const terms: ExpandedTerm[] = [];
+  for (const m of matches) {
+    // Within a concept, the provisions that punish come before those that define: an officer charges 379, not 378.
+    const ordered = [...m.entry.sections].sort((x, y) => Number(deps.catalogue.isPenal(y)) - Number(deps.catalogue.isPenal(x)));
+    // A concept the glossary maps only to its definitions (grievous hurt → IPC 320) is also looked up
+    // among the provisions that punish it, through the statutes' own titles.
+    if (m.entry.en[0] && !ordered.some((id) => deps.catalogue.isPenal(id))) ordered.unshift(...deps.catalogue.punishingSections(m.entry.en[0]));
+    for (const s of ordered) add(s, 'GLOSSARY', m.term);
+    for (const [language, list] of [['en', m.entry.en], ['hi', m.entry.hi], ['gu', m.entry.gu]] as const) {
+      for (const t of list.slice(0, 3)) if (t !== m.term) terms.push({ term: t, language, via: m.term });
+    }
+  }
+  for (const r of a.references.filter((x) => x.inferred)) {
+    const other = r.code in SUCCESSOR ? SUCCESSOR[r.code as keyof typeof SUCCESSOR] : PREDECESSOR[r.code as keyof typeof PREDECESSOR];
+    if (other) add(`${other}:${r.number}`, 'REFERENCE', r.raw, 'glossary');
+  }
+
+  const direct = sections.map((s) => s.id);
+  const equivalents = await deps.graph.equivalents(direct);
+  const withEquivalents: ExpandedSection[] = [];
+  for (const s of sections) {
+    withEquivalents.push(s);
+    for (const e of usefulEquivalents(equivalents, s.id)) {
+      if (!seen.has(e.toId) && deps.catalogue.has(e.toId)) {
+        seen.add(e.toId);
+        withEquivalents.push({ id: e.toId, reason: 'EQUIVALENT', via: s.id, list: s.list });
+      }
+    }
+  }
+  if (o.coCited) {
+    for (const id of direct.slice(0, 3)) {
+      for (const c of await deps.graph.coCited(id, 3)) {
+        if (!seen.has(c.sectionId) && deps.catalogue.has(c.sectionId)) {
+          seen.add(c.sectionId);
+          withEquivalents.push({ id: c.sectionId, reason: 'CO_CITED', via: id, list: 'glossary' });
+        }
+      }
+    }
+  }
+
+  const narrative = a.type === 'FACT_PATTERN';
+  const queryWords = words(a.normalised).filter((w) => !INDIC_STOPWORDS.has(w) && !(narrative && ROLE_WORDS.has(w)));
+  const extraWords = terms.flatMap((t) => words(t.term)).filter((w) => !INDIC_STOPWORDS.has(w));
+  const bridged = a.language === 'gu' ? queryWords.map(gujaratiToDevanagari) : [];
+  const keywordTerms = [...new Set([...queryWords, ...bridged, ...extraWords])].slice(0, 64);
+
+  const phrases = [
+    ...(a.normalised.length <= 80 ? [a.normalised] : []),
+    ...matches.map((m) => m.term),
+    ...terms.filter((t) => t.language !== 'gu').map((t) => t.term),
+    ...(a.language === 'gu' && a.normalised.length <= 80 ? [gujaratiToDevanagari(a.normalised)] : []),
+  ];
+
+  const denseQueries = [a.normalised];
+  const english = terms.filter((t) => t.language === 'en').map((t) => t.term);
+  if (a.language !== 'en' && english.length) denseQueries.push(english.slice(0, 8).join('; '));
+  const subs = a.type === 'COMPARATIVE' || a.type === 'COMPLEX' ? subQueries(a.normalised) : [];
+  denseQueries.push(...subs);
+  if (a.type === 'FACT_PATTERN') {
+    const sentences = a.normalised.split(/(?<=[.?!।])\s+/).filter((s) => words(s).length >= 5);
+    denseQueries.push(...sentences.sort((x, y) => y.length - x.length).slice(0, o.maxSentences ?? 8));
+  }
+  return { sections: withEquivalents, terms, keywordTerms, phrases: [...new Set(phrases)], denseQueries: [...new Set(denseQueries)], subQueries: subs };
+}

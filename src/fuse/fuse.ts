@@ -1,0 +1,55 @@
+import type { ListName, RankedList } from '../retrieve/retrieve';
+
+export type FusionMethod = 'RRF' | 'WEIGHTED';
+
+export interface Fused {
+  chunkId: string;
+  documentId: string;
+  fused: number;
+  scores: Partial<Record<ListName, number>>;
+}
+
+export const RRF_K = 60;
+
+/**
+ * Explicit references weigh most (a user who types "s. 379" means that section), glossary-derived
+ * sections next; dense and keyword share the rest. In WEIGHTED mode dense and keyword are 0.7 / 0.3 of the
+ * per-list min-max normalised scores, as the product specifies, and the section lists add on top.
+ */
+const RRF_WEIGHTS: Record<ListName, number> = { reference: 5, glossary: 1.5, dense: 1, keyword: 1 };
+const LINEAR_WEIGHTS: Record<ListName, number> = { reference: 1, glossary: 0.5, dense: 0.7, keyword: 0.3 };
+
+export function fuse(lists: RankedList[], method: FusionMethod): Fused[] {
+  const out = new Map<string, Fused>();
+  for (const list of lists) {
+    const max = Math.max(...list.hits.map((h) => h.score));
+    const min = Math.min(...list.hits.map((h) => h.score));
+    list.hits.forEach((h, rank) => {
+      const f = out.get(h.chunkId) ?? { chunkId: h.chunkId, documentId: h.documentId, fused: 0, scores: {} };
+      f.scores[list.name] = h.score;
+      f.fused += method === 'RRF'
+        ? RRF_WEIGHTS[list.name] / (RRF_K + rank + 1)
+        : LINEAR_WEIGHTS[list.name] * (max > min ? (h.score - min) / (max - min) : 1);
+      out.set(h.chunkId, f);
+    });
+  }
+  return [...out.values()].sort((a, b) => b.fused - a.fused || (a.chunkId < b.chunkId ? -1 : 1));
+}
+
+/**
+ * What kind of provision the query wants. An incident or an offence name asks for the section that
+ * punishes it (what an FIR charges), so IPC/BNS provisions that prescribe a punishment are preferred over
+ * definitions, and procedure codes recede; a procedural question prefers CrPC/BNSS and the evidence acts.
+ */
+export function provisionPrior(intent: 'offence' | 'procedure' | 'none', code: string | null, penal: boolean): number {
+  if (!code || intent === 'none') return 1;
+  const substantive = code === 'IPC' || code === 'BNS';
+  if (intent === 'procedure') return substantive ? 0.9 : 1.2;
+  if (!substantive) return 0.8;
+  return penal ? 1.2 : 1;
+}
+
+/** Constitution > Acts > rules > Supreme Court > High Court > SOPs; case records are evidence, not authority. */
+export const AUTHORITY_BOOST: Record<string, number> = {
+  CONSTITUTION: 1.3, ACT: 1.25, RULES: 1.2, SUPREME_COURT: 1.15, HIGH_COURT: 1.1, SOP: 1.0, CASE_RECORD: 1.0,
+};

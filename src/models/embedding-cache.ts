@@ -1,0 +1,52 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+/**
+ * A disk memo of passage embeddings, keyed by model and text: re-indexing the same bare acts (every eval
+ * run builds a fresh index) then costs a file read instead of minutes of inference. Records are appended
+ * as [20-byte SHA-1][dims × float32]; a torn last record is ignored.
+ */
+export class EmbeddingCache {
+  private readonly map = new Map<string, Float32Array>();
+  private fd: number | undefined;
+
+  constructor(private readonly file: string, private readonly dims: number) {
+    const record = 20 + dims * 4;
+    if (fs.existsSync(file)) {
+      const buf = fs.readFileSync(file);
+      for (let off = 0; off + record <= buf.length; off += record) {
+        const key = buf.subarray(off, off + 20).toString('hex');
+        const copy = new Uint8Array(buf.subarray(off + 20, off + record));
+        this.map.set(key, new Float32Array(copy.buffer));
+      }
+    }
+  }
+
+  static key(model: string, text: string): string {
+    return createHash('sha1').update(model).update('\u0000').update(text).digest('hex');
+  }
+
+  get size(): number {
+    return this.map.size;
+  }
+
+  get(key: string): Float32Array | undefined {
+    return this.map.get(key);
+  }
+
+  put(key: string, v: Float32Array): void {
+    if (this.map.has(key) || v.length !== this.dims) return;
+    this.map.set(key, v);
+    if (this.fd === undefined) {
+      fs.mkdirSync(path.dirname(this.file), { recursive: true });
+      this.fd = fs.openSync(this.file, 'a');
+    }
+    fs.writeSync(this.fd, Buffer.concat([Buffer.from(key, 'hex'), Buffer.from(v.buffer, v.byteOffset, v.byteLength)]));
+  }
+
+  close(): void {
+    if (this.fd !== undefined) fs.closeSync(this.fd);
+    this.fd = undefined;
+  }
+}

@@ -1,0 +1,78 @@
+import type { Expansion, ExpandedSection } from '../expand/expand';
+import type { Embedder } from '../models/embedder';
+import type { Stores } from '../stores/open-stores';
+import type { IndexHit, SearchFilter } from '../stores/store.types';
+
+export type ListName = 'reference' | 'glossary' | 'dense' | 'keyword';
+
+export interface RankedList {
+  name: ListName;
+  hits: IndexHit[];
+}
+
+export interface StageOutcome {
+  status: 'RAN' | 'SKIPPED' | 'FAILED';
+  ms: number;
+  detail: string | null;
+}
+
+async function timed<T>(fn: () => Promise<T>): Promise<{ value: T | null; outcome: StageOutcome }> {
+  const t0 = performance.now();
+  try {
+    const value = await fn();
+    return { value, outcome: { status: 'RAN', ms: performance.now() - t0, detail: null } };
+  } catch (err) {
+    return { value: null, outcome: { status: 'FAILED', ms: performance.now() - t0, detail: (err as Error).message.split('\n')[0] } };
+  }
+}
+
+/** Max-merges several lists of the same kind: a chunk keeps its best score over the sub-queries. */
+function mergeMax(lists: IndexHit[][], k: number): IndexHit[] {
+  const best = new Map<string, IndexHit>();
+  for (const l of lists) for (const h of l) if ((best.get(h.chunkId)?.score ?? -Infinity) < h.score) best.set(h.chunkId, h);
+  return [...best.values()].sort((a, b) => b.score - a.score || (a.chunkId < b.chunkId ? -1 : 1)).slice(0, k);
+}
+
+/** Chunks of the sections the expansion found, in expansion order, scored by that order. */
+async function sectionList(stores: Stores, sections: ExpandedSection[], filter: SearchFilter | undefined): Promise<IndexHit[]> {
+  if (!sections.length) return [];
+  const chunks = await stores.documents.chunksOfSections(sections.map((s) => s.id), filter);
+  const order = new Map(sections.map((s, i) => [s.id, i]));
+  return chunks
+    .sort((a, b) => order.get(a.sectionId!)! - order.get(b.sectionId!)! || a.chunkIndex - b.chunkIndex)
+    .map((c) => ({ chunkId: c.id, documentId: c.documentId, score: 1 / (1 + order.get(c.sectionId!)!) }));
+}
+
+export interface Retrieved {
+  lists: RankedList[];
+  stages: Record<'dense' | 'keyword' | 'graph', StageOutcome>;
+  /** Cosine of the best dense hit, for the relevance threshold. */
+  bestDense: number | null;
+}
+
+/**
+ * Stage 3: dense (vector index) and keyword (SQL) retrieval with the same filters, top-N each, plus the
+ * chunks of the sections named or implied by the query. A store that fails is reported, not fatal.
+ */
+export async function retrieve(stores: Stores, embedder: Embedder, x: Expansion, filter: SearchFilter | undefined, n = 20): Promise<Retrieved> {
+  const dense = await timed(async () => {
+    const vectors = await embedder.embed(x.denseQueries, 'query');
+    return mergeMax(await Promise.all(vectors.map((v) => stores.vector.query(v, n, filter))), n);
+  });
+  const keyword = await timed(() => stores.keyword.search({ terms: x.keywordTerms, phrases: x.phrases }, n, filter));
+  const graph = await timed(async () => ({
+    reference: await sectionList(stores, x.sections.filter((s) => s.list === 'reference'), filter),
+    glossary: await sectionList(stores, x.sections.filter((s) => s.list === 'glossary'), filter),
+  }));
+  const lists: RankedList[] = [
+    { name: 'reference', hits: graph.value?.reference ?? [] },
+    { name: 'glossary', hits: (graph.value?.glossary ?? []).slice(0, n * 2) },
+    { name: 'dense', hits: dense.value ?? [] },
+    { name: 'keyword', hits: keyword.value ?? [] },
+  ];
+  return {
+    lists: lists.filter((l) => l.hits.length),
+    stages: { dense: dense.outcome, keyword: keyword.outcome, graph: graph.outcome },
+    bestDense: dense.value?.[0]?.score ?? null,
+  };
+}

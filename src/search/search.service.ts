@@ -1,0 +1,188 @@
+import { LRUCache } from 'lru-cache';
+import { analyseQuery } from '../analyse/analyse';
+import type { App } from '../app/app';
+import { AppError } from '../errors/app-error';
+import { ErrorCode } from '../errors/error-codes';
+import { expandQuery, usefulEquivalents, type Expansion } from '../expand/expand';
+import { AUTHORITY_BOOST, fuse, provisionPrior } from '../fuse/fuse';
+import { capPerDocument, dedupe, rerankCandidates, type Candidate } from '../rerank/rerank';
+import { retrieve, type StageOutcome } from '../retrieve/retrieve';
+import type { CitationGraph } from '../stores/graph/graph.types';
+import { highlights } from './highlight';
+import type { SearchHit, SearchRequest, SearchResponse, StageReport } from './search.types';
+import { MIN_DENSE, MIN_KEYWORD, MIN_RERANK } from './thresholds';
+
+export const MAX_QUERY_CHARS = 4000;
+export const MAX_TOP_K = 20;
+const CANDIDATES = 20;
+
+type Deps = Pick<App, 'stores' | 'embedder' | 'rerank' | 'glossary' | 'catalogue' | 'changes'>;
+
+const ms = (t0: number) => Math.round((performance.now() - t0) * 10) / 10;
+
+/** A graph whose failures are recorded instead of thrown: search goes on without expansion through it. */
+function tolerant(graph: CitationGraph, failures: string[]): Pick<CitationGraph, 'equivalents' | 'coCited'> {
+  const guard = <T>(fn: () => Promise<T[]>) => fn().catch((err: Error) => {
+    failures.push(err.message.split('\n')[0]);
+    return [] as T[];
+  });
+  return { equivalents: (ids) => guard(() => graph.equivalents(ids)), coCited: (id, n) => guard(() => graph.coCited(id, n)) };
+}
+
+/**
+ * The search pipeline: analyse → expand → retrieve (dense, keyword, sections) → fuse → rerank → section
+ * expansion → assemble. Every stage reports its time and whether it ran; identical queries are answered
+ * from a cache that every write clears.
+ */
+export class SearchService {
+  private readonly cache = new LRUCache<string, SearchResponse>({ max: 500 });
+
+  constructor(private readonly deps: Deps) {
+    deps.changes.on(() => this.cache.clear());
+  }
+
+  validate(req: SearchRequest): void {
+    const q = req.query?.trim() ?? '';
+    if (!q) throw new AppError(ErrorCode.BAD_USER_INPUT, 'query must not be empty');
+    if (q.length > MAX_QUERY_CHARS) throw new AppError(ErrorCode.QUERY_TOO_LONG, `query has ${q.length} characters; at most ${MAX_QUERY_CHARS} are accepted`);
+    if (req.topK !== undefined && (!Number.isInteger(req.topK) || req.topK < 1 || req.topK > MAX_TOP_K)) {
+      throw new AppError(ErrorCode.BAD_USER_INPUT, `topK must be an integer from 1 to ${MAX_TOP_K}`);
+    }
+    const f = req.filter;
+    if (f?.dateFrom && f?.dateTo && f.dateFrom > f.dateTo) throw new AppError(ErrorCode.BAD_USER_INPUT, 'filter.dateFrom is after filter.dateTo');
+  }
+
+  async search(req: SearchRequest, scope = ''): Promise<SearchResponse> {
+    this.validate(req);
+    const key = JSON.stringify([req.query.trim().normalize('NFC').replace(/\s+/g, ' '), req.topK, req.filter, req.fusion, req.authorityBoost,
+      req.expandCoCited, req.rerank, req.maxPerDocument, req.disable, scope]);
+    const hit = this.cache.get(key);
+    if (hit) return { ...hit, cached: true };
+    const res = await this.run(req);
+    this.cache.set(key, res);
+    return res;
+  }
+
+  private async run(req: SearchRequest): Promise<SearchResponse> {
+    const t0 = performance.now();
+    const { stores, embedder, glossary, catalogue } = this.deps;
+    const stages: StageReport[] = [];
+    const missing = new Set<string>();
+    const off = req.disable ?? {};
+    const narrowed = !!(req.filter?.documentTypes?.length || req.filter?.codes?.length);
+
+    let t = performance.now();
+    const analysis = analyseQuery(req.query, { narrowed });
+    stages.push({ name: 'analyse', status: 'RAN', ms: ms(t), detail: `${analysis.language} ${analysis.type} (${analysis.confidence})` });
+    const k = req.topK ?? analysis.k;
+
+    t = performance.now();
+    const graphFailures: string[] = [];
+    const graph = tolerant(stores.graph, graphFailures);
+    let expansion: Expansion = await expandQuery(
+      off.expansion ? { ...analysis, references: analysis.references } : analysis,
+      { glossary: off.expansion ? { match: () => [] } as never : glossary, graph: (off.equivalents ? { equivalents: async () => [], coCited: async () => [] } : graph) as CitationGraph, catalogue },
+      { coCited: !!req.expandCoCited },
+    );
+    if (off.sections) expansion = { ...expansion, sections: [] };
+    if (graphFailures.length) missing.add(stores.graph.name);
+    stages.push({ name: 'expand', status: graphFailures.length ? 'FAILED' : off.expansion ? 'SKIPPED' : 'RAN', ms: ms(t),
+      detail: graphFailures[0] ?? `${expansion.sections.length} sections, ${expansion.terms.length} terms, ${expansion.denseQueries.length} dense queries` });
+
+    t = performance.now();
+    const retrieved = await retrieve(stores, embedder, expansion, req.filter, CANDIDATES);
+    const lists = retrieved.lists.filter((l) => !(off.dense && l.name === 'dense') && !(off.keyword && l.name === 'keyword'));
+    const report = (name: string, o: StageOutcome, disabled?: boolean) => stages.push({ name, ...(disabled ? { status: 'SKIPPED', detail: 'disabled' } : o), ms: Math.round(o.ms * 10) / 10 } as StageReport);
+    report('retrieve.dense', retrieved.stages.dense, off.dense);
+    report('retrieve.keyword', retrieved.stages.keyword, off.keyword);
+    report('retrieve.sections', retrieved.stages.graph, off.sections);
+    if (retrieved.stages.dense.status === 'FAILED') missing.add(stores.vector.name);
+
+    t = performance.now();
+    const fused = fuse(lists, req.fusion ?? 'RRF').slice(0, CANDIDATES * 3);
+    const chunks = new Map((await stores.documents.getChunks(fused.map((f) => f.chunkId))).map((c) => [c.id, c]));
+    const docs = new Map((await stores.documents.getDocuments([...new Set(fused.map((f) => f.documentId))])).map((d) => [d.id, d]));
+    const intent = off.prior || analysis.references.some((r) => !r.inferred) ? 'none' : analysis.type === 'PROCEDURAL' ? 'procedure' : 'offence';
+    let candidates: (Candidate & { scores: (typeof fused)[number]['scores'] })[] = fused
+      .filter((f) => chunks.has(f.chunkId))
+      .map((f) => {
+        const chunk = chunks.get(f.chunkId)!;
+        const code = chunk.sectionId?.split(':')[0] ?? null;
+        let score = f.fused * provisionPrior(intent, code, !!chunk.sectionId && catalogue.isPenal(chunk.sectionId));
+        if (req.authorityBoost) score *= AUTHORITY_BOOST[docs.get(f.documentId)?.authority ?? 'CASE_RECORD'] ?? 1;
+        return { chunk, scores: f.scores, rerank: null, fused: score };
+      })
+      .sort((a, b) => b.fused - a.fused);
+    candidates = dedupe(candidates).slice(0, CANDIDATES);
+    stages.push({ name: 'fuse', status: 'RAN', ms: ms(t), detail: `${req.fusion ?? 'RRF'}, ${intent} prior${req.authorityBoost ? ', authority boost' : ''}: ${candidates.length} candidates` });
+
+    t = performance.now();
+    const reranker = this.deps.rerank.reranker;
+    if (reranker && req.rerank !== false && candidates.length) {
+      candidates = (await rerankCandidates(reranker, analysis.normalised, candidates)) as typeof candidates;
+      stages.push({ name: 'rerank', status: 'RAN', ms: ms(t), detail: `${reranker.model} over ${candidates.length}` });
+    } else {
+      stages.push({ name: 'rerank', status: 'SKIPPED', ms: 0, detail: req.rerank === false ? 'disabled by request' : this.deps.rerank.reason ?? 'no candidates' });
+    }
+    candidates = capPerDocument(candidates, req.maxPerDocument ?? 2);
+
+    t = performance.now();
+    const ordered = off.equivalents ? candidates.map((c) => ({ ...c, addedBy: null as string | null })) : await this.withEquivalents(candidates, graph, req);
+    stages.push({ name: 'expand.sections', status: off.equivalents ? 'SKIPPED' : 'RAN', ms: ms(t), detail: null });
+
+    t = performance.now();
+    const hasMaterial = expansion.sections.length > 0
+      || (retrieved.bestDense ?? 0) >= MIN_DENSE[analysis.type]
+      || (lists.find((l) => l.name === 'keyword')?.hits[0]?.score ?? 0) >= MIN_KEYWORD;
+    const rerankOk = !ordered.length || ordered[0].rerank === null || ordered[0].rerank >= MIN_RERANK[analysis.type] || expansion.sections.length > 0;
+    const belowThreshold = !hasMaterial || !rerankOk;
+    const top = belowThreshold ? [] : ordered.slice(0, k);
+    const extraDocs = await stores.documents.getDocuments(top.map((c) => c.chunk.documentId).filter((id) => !docs.has(id)));
+    for (const d of extraDocs) docs.set(d.id, d);
+    const terms = [...expansion.keywordTerms, ...expansion.terms.map((x) => x.term)];
+    const hits: SearchHit[] = top.map((c) => ({
+      chunk: c.chunk, document: docs.get(c.chunk.documentId)!, highlights: highlights(c.chunk.text, terms), addedBy: c.addedBy,
+      scores: {
+        dense: c.scores.dense ?? null, keyword: c.scores.keyword ?? null, reference: c.scores.reference ?? null,
+        glossary: c.scores.glossary ?? null, fused: c.fused, rerank: c.rerank,
+      },
+    }));
+    stages.push({ name: 'assemble', status: 'RAN', ms: ms(t), detail: null });
+    return {
+      query: req.query, analysis, expansion, hits, k, belowThreshold,
+      message: belowThreshold ? 'Not enough relevant material was found for this query; nothing is shown rather than unrelated text.' : null,
+      stages, missingSources: [...missing], cached: false, tookMs: ms(t0),
+    };
+  }
+
+  /**
+   * Stage 6: a bare-act hit brings its counterpart in the other code right after it (IPC 302 → BNS 103),
+   * so an officer sees the section in force and the one the older records cite.
+   */
+  private async withEquivalents<C extends Candidate & { scores: Record<string, number | undefined> }>(
+    candidates: C[], graph: Pick<CitationGraph, 'equivalents'>, req: SearchRequest,
+  ): Promise<(C & { addedBy: string | null })[]> {
+    const sectionIds = [...new Set(candidates.map((c) => c.chunk.sectionId).filter((s): s is string => !!s))];
+    const edges = await graph.equivalents(sectionIds);
+    const present = new Set(sectionIds);
+    const wanted = [...new Set(edges.map((e) => e.toId).filter((id) => !present.has(id)))];
+    const siblingChunks = await this.deps.stores.documents.chunksOfSections(wanted, req.filter);
+    const firstChunk = new Map<string, (typeof siblingChunks)[number]>();
+    for (const c of siblingChunks) if (!firstChunk.has(c.sectionId!)) firstChunk.set(c.sectionId!, c);
+    const out: (C & { addedBy: string | null })[] = [];
+    const placed = new Set<string>();
+    for (const c of candidates) {
+      if (out.some((o) => o.chunk.id === c.chunk.id)) continue;
+      out.push({ ...c, addedBy: null });
+      if (!c.chunk.sectionId) continue;
+      placed.add(`s:${c.chunk.sectionId}`);
+      for (const e of usefulEquivalents(edges, c.chunk.sectionId)) {
+        const sib = firstChunk.get(e.toId);
+        if (!sib || placed.has(`s:${e.toId}`)) continue;
+        placed.add(`s:${e.toId}`);
+        out.push({ ...c, chunk: sib, fused: c.fused * 0.99, rerank: c.rerank, scores: {} as C['scores'], addedBy: `equivalent of ${c.chunk.sectionId}` });
+      }
+    }
+    return out;
+  }
+}

@@ -1,0 +1,45 @@
+import type { QueryAnalysis } from '../analyse/analyse';
+import type { Expansion } from '../expand/expand';
+import type { FusionMethod } from '../fuse/fuse';
+import type { StageOutcome } from '../retrieve/retrieve';
+import type { ChunkRecord, SearchFilter, StoredDocument } from '../stores/store.types';
+
+export interface SearchRequest {
+  query: string;
+  topK?: number;
+  filter?: SearchFilter;
+  fusion?: FusionMethod;
+  authorityBoost?: boolean;
+  expandCoCited?: boolean;
+  rerank?: boolean;
+  maxPerDocument?: number;
+  /** Turns single stages off, for ablation studies (eval --ablate). */
+  disable?: { expansion?: boolean; dense?: boolean; keyword?: boolean; sections?: boolean; equivalents?: boolean; prior?: boolean };
+}
+
+export interface SearchHit {
+  chunk: ChunkRecord;
+  document: StoredDocument;
+  scores: { dense: number | null; keyword: number | null; reference: number | null; glossary: number | null; fused: number; rerank: number | null };
+  highlights: string[];
+  /** Why a hit that no list found is here: e.g. "equivalent of IPC:302". */
+  addedBy: string | null;
+}
+
+export interface StageReport extends StageOutcome {
+  name: string;
+}
+
+export interface SearchResponse {
+  query: string;
+  analysis: QueryAnalysis;
+  expansion: Expansion;
+  hits: SearchHit[];
+  k: number;
+  belowThreshold: boolean;
+  message: string | null;
+  stages: StageReport[];
+  missingSources: string[];
+  cached: boolean;
+  tookMs: number;
+}
