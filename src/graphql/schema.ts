@@ -2,6 +2,8 @@ import type { GraphQLSchema } from 'graphql';
 import { buildSchema } from 'type-graphql';
 import { HealthResolver } from './health/health.resolver';
 import { IngestResolver } from './ingest/ingest.resolver';
+import { SearchResolver } from './search/search.resolver';
+import { SectionFieldsResolver } from './section/section-fields.resolver';
 import { pubSub } from './pubsub';
 
 let built: Promise<GraphQLSchema> | undefined;
@@ -9,7 +11,7 @@ let built: Promise<GraphQLSchema> | undefined;
 /** The one schema, shared by HTTP and WebSocket; inputs are validated with class-validator. */
 export function getSchema(): Promise<GraphQLSchema> {
   built ??= buildSchema({
-    resolvers: [HealthResolver, IngestResolver],
+    resolvers: [HealthResolver, IngestResolver, SearchResolver, SectionFieldsResolver],
     pubSub,
     validate: { forbidUnknownValues: false },
   });

@@ -1,0 +1,65 @@
+import { Arg, Ctx, Field, Float, ObjectType, Query, Resolver } from 'type-graphql';
+import type { SearchRequest, SearchResponse } from '../../search/search.types';
+import { rankSections } from '../../search/sections';
+import type { GraphQLContext } from '../context';
+import { SectionType } from '../section/section.type';
+import { SearchInput } from './search.input';
+import { QueryTypeEnum, SearchResultType, StageStatusEnum } from './search.type';
+
+function toRequest(input: SearchInput): SearchRequest {
+  const clean = <T extends object>(o: T | undefined | null) => (o ? (JSON.parse(JSON.stringify(o, (_k, v) => (v === null ? undefined : v))) as T) : undefined);
+  return { ...clean(input)!, filter: clean(input.filter) };
+}
+
+export function toResultType(r: SearchResponse): SearchResultType {
+  return {
+    ...r,
+    analysis: {
+      ...r.analysis, type: r.analysis.type as QueryTypeEnum,
+      references: r.analysis.references.map((x) => ({ id: x.id, raw: x.raw, inferred: x.inferred, subsection: x.subsection ?? null })),
+    },
+    stages: r.stages.map((s) => ({ ...s, status: s.status as StageStatusEnum })),
+    hits: r.hits.map((h) => ({
+      chunkId: h.chunk.id, text: h.chunk.text, heading: h.chunk.heading, part: h.chunk.sectionName, citation: h.chunk.citation,
+      sectionId: h.chunk.sectionId, chunkIndex: h.chunk.chunkIndex, totalChunks: h.chunk.totalChunks, sections: h.chunk.sections,
+      highlights: h.highlights, scores: h.scores, addedBy: h.addedBy,
+      document: { ...h.document },
+    })),
+  };
+}
+
+@ObjectType()
+export class RankedSectionType {
+  @Field(() => SectionType) section!: SectionType;
+  @Field(() => Float) score!: number;
+  @Field(() => [String], { description: 'How the section was found' }) why!: string[];
+}
+
+@ObjectType()
+export class SectionSearchResultType {
+  @Field(() => [RankedSectionType]) sections!: RankedSectionType[];
+  @Field(() => SearchResultType, { description: 'The chunk search the ranking was built from' }) search!: SearchResultType;
+}
+
+@Resolver()
+export class SearchResolver {
+  @Query(() => SearchResultType, { description: 'Hybrid retrieval: dense + keyword + sections, fused, reranked; every stage reported' })
+  async search(@Arg('input', () => SearchInput) input: SearchInput, @Ctx() ctx: GraphQLContext): Promise<SearchResultType> {
+    return toResultType(await ctx.app.search.search(toRequest(input)));
+  }
+
+  @Query(() => SectionSearchResultType, { description: 'Ranked sections (with their equivalents) aggregated from chunk hits and graph expansion' })
+  async searchSections(@Arg('input', () => SearchInput) input: SearchInput, @Ctx() ctx: GraphQLContext): Promise<SectionSearchResultType> {
+    const req = toRequest(input);
+    const res = await ctx.app.search.search({ ...req, topK: 20, maxPerDocument: 20 });
+    const ranked = rankSections(res, req.topK ?? Math.max(res.k, 5));
+    const sections = await ctx.loaders.section.loadMany(ranked.map((r) => r.id));
+    return {
+      search: toResultType(res),
+      sections: ranked.flatMap((r, i) => {
+        const s = sections[i];
+        return s && !(s instanceof Error) ? [{ section: s, score: r.score, why: r.why }] : [];
+      }),
+    };
+  }
+}

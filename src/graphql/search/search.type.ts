@@ -1,0 +1,124 @@
+import { Field, Float, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { AuthorityEnum, DocumentTypeEnum, LanguageEnum } from '../common/enums';
+import type { AuthorityLevel, DocumentType, Language } from '../../domain/document.types';
+
+export enum StageStatusEnum {
+  RAN = 'RAN',
+  SKIPPED = 'SKIPPED',
+  FAILED = 'FAILED',
+}
+registerEnumType(StageStatusEnum, { name: 'StageStatus' });
+
+export enum QueryTypeEnum {
+  SIMPLE = 'SIMPLE',
+  COMPLEX = 'COMPLEX',
+  COMPARATIVE = 'COMPARATIVE',
+  PROCEDURAL = 'PROCEDURAL',
+  FACT_PATTERN = 'FACT_PATTERN',
+}
+registerEnumType(QueryTypeEnum, { name: 'QueryType' });
+
+@ObjectType()
+export class DocumentSummaryType {
+  @Field(() => ID) id!: string;
+  @Field(() => DocumentTypeEnum) type!: DocumentType;
+  @Field(() => String) title!: string;
+  @Field(() => LanguageEnum) language!: Language;
+  @Field(() => String, { nullable: true }) date!: string | null;
+  @Field(() => String, { nullable: true }) district!: string | null;
+  @Field(() => String, { nullable: true }) policeStation!: string | null;
+  @Field(() => String, { nullable: true }) court!: string | null;
+  @Field(() => AuthorityEnum) authority!: AuthorityLevel;
+  @Field(() => [String], { description: 'Sections the document cites (or is), e.g. IPC:302' }) sections!: string[];
+}
+
+@ObjectType({ description: 'Per-source scores: null where the source did not return this chunk' })
+export class HitScoresType {
+  @Field(() => Float, { nullable: true, description: 'cosine similarity from the vector index' }) dense!: number | null;
+  @Field(() => Float, { nullable: true, description: 'IDF-weighted full-text rank plus trigram similarity' }) keyword!: number | null;
+  @Field(() => Float, { nullable: true, description: 'section named in the query (rank score)' }) reference!: number | null;
+  @Field(() => Float, { nullable: true, description: 'section implied by a glossary term (rank score)' }) glossary!: number | null;
+  @Field(() => Float) fused!: number;
+  @Field(() => Float, { nullable: true, description: 'raw cross-encoder logit' }) rerank!: number | null;
+}
+
+@ObjectType()
+export class SearchHitType {
+  @Field(() => ID) chunkId!: string;
+  @Field(() => String) text!: string;
+  @Field(() => String) heading!: string;
+  @Field(() => String, { description: 'The document part: incident, evidence, section, judgment…' }) part!: string;
+  @Field(() => String, { nullable: true, description: 'e.g. "BNS s. 103(1)"' }) citation!: string | null;
+  @Field(() => String, { nullable: true, description: 'For bare-act chunks: the section this chunk belongs to' }) sectionId!: string | null;
+  @Field(() => Int) chunkIndex!: number;
+  @Field(() => Int) totalChunks!: number;
+  @Field(() => [String], { description: 'Sections cited in this chunk' }) sections!: string[];
+  @Field(() => [String]) highlights!: string[];
+  @Field(() => DocumentSummaryType) document!: DocumentSummaryType;
+  @Field(() => HitScoresType) scores!: HitScoresType;
+  @Field(() => String, { nullable: true, description: 'Why a hit no retriever returned is here, e.g. "equivalent of IPC:302"' }) addedBy!: string | null;
+}
+
+@ObjectType()
+export class ReferenceType {
+  @Field(() => String) id!: string;
+  @Field(() => String) raw!: string;
+  @Field(() => Boolean, { description: 'The code was not named and was taken from the date' }) inferred!: boolean;
+  @Field(() => String, { nullable: true }) subsection!: string | null;
+}
+
+@ObjectType()
+export class AnalysisType {
+  @Field(() => String) normalised!: string;
+  @Field(() => LanguageEnum) language!: Language;
+  @Field(() => Boolean) codeMixed!: boolean;
+  @Field(() => QueryTypeEnum) type!: QueryTypeEnum;
+  @Field(() => Float) confidence!: number;
+  @Field(() => Int, { description: 'k chosen for this query type' }) k!: number;
+  @Field(() => [ReferenceType]) references!: ReferenceType[];
+}
+
+@ObjectType()
+export class ExpandedSectionType {
+  @Field(() => String) id!: string;
+  @Field(() => String, { description: 'REFERENCE, GLOSSARY, EQUIVALENT or CO_CITED' }) reason!: string;
+  @Field(() => String, { description: 'The reference, term or section that brought it in' }) via!: string;
+}
+
+@ObjectType()
+export class ExpandedTermType {
+  @Field(() => String) term!: string;
+  @Field(() => String) language!: string;
+  @Field(() => String) via!: string;
+}
+
+@ObjectType()
+export class ExpansionType {
+  @Field(() => [ExpandedSectionType]) sections!: ExpandedSectionType[];
+  @Field(() => [ExpandedTermType]) terms!: ExpandedTermType[];
+  @Field(() => [String]) subQueries!: string[];
+  @Field(() => [String], { description: 'Texts embedded for dense retrieval' }) denseQueries!: string[];
+}
+
+@ObjectType()
+export class StageType {
+  @Field(() => String) name!: string;
+  @Field(() => StageStatusEnum) status!: StageStatusEnum;
+  @Field(() => Float) ms!: number;
+  @Field(() => String, { nullable: true }) detail!: string | null;
+}
+
+@ObjectType()
+export class SearchResultType {
+  @Field(() => String) query!: string;
+  @Field(() => [SearchHitType]) hits!: SearchHitType[];
+  @Field(() => Int) k!: number;
+  @Field(() => AnalysisType) analysis!: AnalysisType;
+  @Field(() => ExpansionType) expansion!: ExpansionType;
+  @Field(() => [StageType]) stages!: StageType[];
+  @Field(() => Boolean, { description: 'Nothing relevant enough was found: hits is empty on purpose' }) belowThreshold!: boolean;
+  @Field(() => String, { nullable: true }) message!: string | null;
+  @Field(() => [String], { description: 'Stores that could not be reached; results come from the others' }) missingSources!: string[];
+  @Field(() => Boolean) cached!: boolean;
+  @Field(() => Float) tookMs!: number;
+}

@@ -1,0 +1,71 @@
+import type { App } from '../../src/app/app';
+import { PROFILES } from '../support/profiles';
+import { closeIngestApp, openIngestApp } from '../support/ingest-app';
+import { loadSearchCorpus } from '../support/search-corpus';
+
+const sectionsOf = (r: Awaited<ReturnType<App['search']['search']>>) => {
+  const out: string[] = [];
+  for (const h of r.hits) for (const s of h.chunk.sectionId ? [h.chunk.sectionId] : h.chunk.sections) if (!out.includes(s)) out.push(s);
+  return out;
+};
+
+describe.each(PROFILES)('search pipeline on real stores and models (%s)', (profile) => {
+  let app: App;
+  beforeAll(async () => {
+    app = await openIngestApp(profile);
+    await loadSearchCorpus(app);
+  });
+  afterAll(() => closeIngestApp(app));
+
+  it('puts a named section first and its counterpart in the other code next', async () => {
+    const r = await app.search.search({ query: 'Section 302 IPC', topK: 5 });
+    expect(sectionsOf(r).slice(0, 2)).toEqual(['IPC:302', 'BNS:103']);
+    expect(r.hits[1].addedBy === 'equivalent of IPC:302' || r.hits[1].scores.reference !== null).toBe(true);
+    expect(r.analysis.references.map((x) => x.id)).toEqual(['IPC:302']);
+    expect(r.analysis.type).toBe('SIMPLE');
+  });
+
+  it.each([
+    ['हत्या की सजा', ['IPC:302', 'BNS:103']],
+    ['ચોરી માટે સજા', ['IPC:379', 'BNS:303']],
+    ['punishment for cheating', ['IPC:420', 'BNS:318']],
+    ['गंभीर चोट पहुँचाना', ['IPC:325', 'BNS:117']],
+  ])('finds the punishing sections for "%s" in both codes', async (query, expected) => {
+    const r = await app.search.search({ query, topK: 6, maxPerDocument: 5 });
+    expect(sectionsOf(r).slice(0, 4)).toEqual(expect.arrayContaining(expected));
+    expect(r.expansion.sections.map((s) => s.id)).toEqual(expect.arrayContaining(expected));
+  });
+
+  it('reports every stage with its timing, and the reranker as skipped when none is loaded', async () => {
+    const r = await app.search.search({ query: 'theft of a motorcycle', topK: 3 });
+    expect(r.stages.map((s) => s.name)).toEqual(['analyse', 'expand', 'retrieve.dense', 'retrieve.keyword', 'retrieve.sections', 'fuse', 'rerank', 'expand.sections', 'assemble']);
+    expect(r.stages.find((s) => s.name === 'rerank')).toMatchObject({ status: 'SKIPPED', detail: 'RERANKER_MODEL=none' });
+    for (const s of r.stages) expect(s.ms).toBeGreaterThanOrEqual(0);
+    expect(r.hits[0].scores.fused).toBeGreaterThan(0);
+  });
+
+  it('applies filters inside every retriever', async () => {
+    const firs = await app.search.search({ query: 'murder with a knife', topK: 10, filter: { documentTypes: ['FIR'] } });
+    expect(firs.hits.length).toBeGreaterThan(0);
+    expect(new Set(firs.hits.map((h) => h.document.type))).toEqual(new Set(['FIR']));
+    const bns = await app.search.search({ query: 'murder', topK: 10, filter: { codes: ['BNS'] } });
+    expect(bns.hits.every((h) => h.chunk.sectionId?.startsWith('BNS:'))).toBe(true);
+    const surat = await app.search.search({ query: 'ચોરી', topK: 10, filter: { districts: ['Surat'] } });
+    expect(surat.hits.map((h) => h.document.id)).toEqual(['fir-surat-1']);
+  });
+
+  it('caches identical queries and forgets them after a write', async () => {
+    const first = await app.search.search({ query: 'common intention', topK: 3 });
+    const again = await app.search.search({ query: '  common   intention ', topK: 3 });
+    expect(first.cached).toBe(false);
+    expect(again.cached).toBe(true);
+    await app.ingest.ingest([{ type: 'SOP', title: 'cache buster', text: 'Circular on common intention cases.' }]);
+    expect((await app.search.search({ query: 'common intention', topK: 3 })).cached).toBe(false);
+  });
+
+  it('rejects an empty or huge query and an out-of-range k with typed errors', async () => {
+    await expect(app.search.search({ query: '   ' })).rejects.toMatchObject({ extensions: { code: 'BAD_USER_INPUT' } });
+    await expect(app.search.search({ query: 'x'.repeat(5000) })).rejects.toMatchObject({ extensions: { code: 'QUERY_TOO_LONG' } });
+    await expect(app.search.search({ query: 'murder', topK: 50 })).rejects.toMatchObject({ extensions: { code: 'BAD_USER_INPUT' } });
+  });
+});
