@@ -39,6 +39,8 @@ export interface ExpandedTerm {
 }
 
 export interface Expansion {
+  /** Glossary concepts matched: many concepts make each one weaker evidence. */
+  concepts: number;
   sections: ExpandedSection[];
   terms: ExpandedTerm[];
   keywordTerms: string[];
@@ -81,7 +83,10 @@ export async function expandQuery(a: QueryAnalysis, deps: { glossary: Glossary; 
   for (const r of a.references.filter((x) => !x.inferred)) add(r.id, 'REFERENCE', r.raw);
   for (const r of a.references.filter((x) => x.inferred)) add(r.id, 'REFERENCE', r.raw);
 
-  const matches = deps.glossary.match(a.normalised);
+  const narrative = a.type === 'FACT_PATTERN';
+  // In an incident narrative only offence words point to sections: "accused", "police station" or
+  // "knife" map to definitions that would flood the list.
+  const matches = deps.glossary.match(a.normalised).filter((m) => !narrative || m.entry.kind === 'offence' || m.entry.kind === 'punishment');
   const terms: ExpandedTerm[] = [];
   for (const m of matches) {
     // Within a concept, the provisions that punish come before those that define: an officer charges 379, not 378.
@@ -122,11 +127,10 @@ export async function expandQuery(a: QueryAnalysis, deps: { glossary: Glossary; 
     }
   }
 
-  const narrative = a.type === 'FACT_PATTERN';
   const queryWords = words(a.normalised).filter((w) => !INDIC_STOPWORDS.has(w) && !(narrative && ROLE_WORDS.has(w)));
   const extraWords = terms.flatMap((t) => words(t.term)).filter((w) => !INDIC_STOPWORDS.has(w));
   const bridged = a.language === 'gu' ? queryWords.map(gujaratiToDevanagari) : [];
-  const keywordTerms = [...new Set([...queryWords, ...bridged, ...extraWords])].slice(0, 64);
+  const keywordTerms = [...new Set([...queryWords, ...bridged, ...extraWords])].slice(0, narrative ? 120 : 64);
 
   const phrases = [
     ...(a.normalised.length <= 80 ? [a.normalised] : []),
@@ -144,5 +148,5 @@ export async function expandQuery(a: QueryAnalysis, deps: { glossary: Glossary; 
     const sentences = a.normalised.split(/(?<=[.?!।])\s+/).filter((s) => words(s).length >= 5);
     denseQueries.push(...sentences.sort((x, y) => y.length - x.length).slice(0, o.maxSentences ?? 8));
   }
-  return { sections: withEquivalents, terms, keywordTerms, phrases: [...new Set(phrases)], denseQueries: [...new Set(denseQueries)], subQueries: subs };
+  return { concepts: matches.length, sections: withEquivalents, terms, keywordTerms, phrases: [...new Set(phrases)], denseQueries: [...new Set(denseQueries)], subQueries: subs };
 }

@@ -16,10 +16,11 @@ export const RRF_K = 60;
  * sections next; dense and keyword share the rest. In WEIGHTED mode dense and keyword are 0.7 / 0.3 of the
  * per-list min-max normalised scores, as the product specifies, and the section lists add on top.
  */
-const RRF_WEIGHTS: Record<ListName, number> = { reference: 5, glossary: 1.5, dense: 1, keyword: 1 };
-const LINEAR_WEIGHTS: Record<ListName, number> = { reference: 1, glossary: 0.5, dense: 0.7, keyword: 0.3 };
+export const RRF_WEIGHTS: Record<ListName, number> = { reference: 5, glossary: 1.5, dense: 1, keyword: 1 };
+export const LINEAR_WEIGHTS: Record<ListName, number> = { reference: 1, glossary: 0.5, dense: 0.7, keyword: 0.3 };
 
-export function fuse(lists: RankedList[], method: FusionMethod): Fused[] {
+/** `weights` overrides per-list weights for this query (e.g. a glossary list diluted by many concepts). */
+export function fuse(lists: RankedList[], method: FusionMethod, weights: Partial<Record<ListName, number>> = {}): Fused[] {
   const out = new Map<string, Fused>();
   for (const list of lists) {
     const max = Math.max(...list.hits.map((h) => h.score));
@@ -28,8 +29,8 @@ export function fuse(lists: RankedList[], method: FusionMethod): Fused[] {
       const f = out.get(h.chunkId) ?? { chunkId: h.chunkId, documentId: h.documentId, fused: 0, scores: {} };
       f.scores[list.name] = h.score;
       f.fused += method === 'RRF'
-        ? RRF_WEIGHTS[list.name] / (RRF_K + rank + 1)
-        : LINEAR_WEIGHTS[list.name] * (max > min ? (h.score - min) / (max - min) : 1);
+        ? (weights[list.name] ?? RRF_WEIGHTS[list.name]) / (RRF_K + rank + 1)
+        : (weights[list.name] ?? LINEAR_WEIGHTS[list.name]) * (max > min ? (h.score - min) / (max - min) : 1);
       out.set(h.chunkId, f);
     });
   }

@@ -26,11 +26,24 @@ async function timed<T>(fn: () => Promise<T>): Promise<{ value: T | null; outcom
   }
 }
 
-/** Max-merges several lists of the same kind: a chunk keeps its best score over the sub-queries. */
-function mergeMax(lists: IndexHit[][], k: number): IndexHit[] {
-  const best = new Map<string, IndexHit>();
-  for (const l of lists) for (const h of l) if ((best.get(h.chunkId)?.score ?? -Infinity) < h.score) best.set(h.chunkId, h);
-  return [...best.values()].sort((a, b) => b.score - a.score || (a.chunkId < b.chunkId ? -1 : 1)).slice(0, k);
+/**
+ * Merges the dense lists of several query texts. The first is the query itself; the others (translations,
+ * sub-queries, a narrative's sentences) add their similarity on top, so a chunk close to many parts of a
+ * long narrative beats one that matches a single sentence. The reported score stays the best cosine.
+ */
+function mergeDense(lists: IndexHit[][], k: number): { hits: IndexHit[]; best: number | null } {
+  const sum = new Map<string, { hit: IndexHit; total: number; best: number }>();
+  for (const l of lists) {
+    for (const h of l) {
+      const e = sum.get(h.chunkId) ?? { hit: h, total: 0, best: -Infinity };
+      e.total += h.score;
+      e.best = Math.max(e.best, h.score);
+      sum.set(h.chunkId, e);
+    }
+  }
+  const ranked = [...sum.values()].sort((a, b) => b.total - a.total || (a.hit.chunkId < b.hit.chunkId ? -1 : 1)).slice(0, k);
+  const best = ranked.length ? Math.max(...ranked.map((e) => e.best)) : null;
+  return { hits: ranked.map((e) => ({ ...e.hit, score: e.best })), best };
 }
 
 /** Chunks of the sections the expansion found, in expansion order, scored by that order. */
@@ -57,7 +70,7 @@ export interface Retrieved {
 export async function retrieve(stores: Stores, embedder: Embedder, x: Expansion, filter: SearchFilter | undefined, n = 20): Promise<Retrieved> {
   const dense = await timed(async () => {
     const vectors = await embedder.embed(x.denseQueries, 'query');
-    return mergeMax(await Promise.all(vectors.map((v) => stores.vector.query(v, n, filter))), n);
+    return mergeDense(await Promise.all(vectors.map((v) => stores.vector.query(v, n, filter))), n);
   });
   const keyword = await timed(() => stores.keyword.search({ terms: x.keywordTerms, phrases: x.phrases }, n, filter));
   const graph = await timed(async () => ({
@@ -67,12 +80,12 @@ export async function retrieve(stores: Stores, embedder: Embedder, x: Expansion,
   const lists: RankedList[] = [
     { name: 'reference', hits: graph.value?.reference ?? [] },
     { name: 'glossary', hits: (graph.value?.glossary ?? []).slice(0, n * 2) },
-    { name: 'dense', hits: dense.value ?? [] },
+    { name: 'dense', hits: dense.value?.hits ?? [] },
     { name: 'keyword', hits: keyword.value ?? [] },
   ];
   return {
     lists: lists.filter((l) => l.hits.length),
     stages: { dense: dense.outcome, keyword: keyword.outcome, graph: graph.outcome },
-    bestDense: dense.value?.[0]?.score ?? null,
+    bestDense: dense.value?.best ?? null,
   };
 }

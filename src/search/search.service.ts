@@ -4,7 +4,7 @@ import type { App } from '../app/app';
 import { AppError } from '../errors/app-error';
 import { ErrorCode } from '../errors/error-codes';
 import { expandQuery, usefulEquivalents, type Expansion } from '../expand/expand';
-import { AUTHORITY_BOOST, fuse, provisionPrior } from '../fuse/fuse';
+import { AUTHORITY_BOOST, fuse, LINEAR_WEIGHTS, provisionPrior, RRF_WEIGHTS } from '../fuse/fuse';
 import { capPerDocument, dedupe, rerankCandidates, type Candidate } from '../rerank/rerank';
 import { retrieve, type StageOutcome } from '../retrieve/retrieve';
 import type { CitationGraph } from '../stores/graph/graph.types';
@@ -45,8 +45,9 @@ export class SearchService {
     const q = req.query?.trim() ?? '';
     if (!q) throw new AppError(ErrorCode.BAD_USER_INPUT, 'query must not be empty');
     if (q.length > MAX_QUERY_CHARS) throw new AppError(ErrorCode.QUERY_TOO_LONG, `query has ${q.length} characters; at most ${MAX_QUERY_CHARS} are accepted`);
-    if (req.topK !== undefined && (!Number.isInteger(req.topK) || req.topK < 1 || req.topK > MAX_TOP_K)) {
-      throw new AppError(ErrorCode.BAD_USER_INPUT, `topK must be an integer from 1 to ${MAX_TOP_K}`);
+    const maxK = Math.max(MAX_TOP_K, req.candidates ?? 0);
+    if (req.topK !== undefined && (!Number.isInteger(req.topK) || req.topK < 1 || req.topK > maxK)) {
+      throw new AppError(ErrorCode.BAD_USER_INPUT, `topK must be an integer from 1 to ${maxK}`);
     }
     const f = req.filter;
     if (f?.dateFrom && f?.dateTo && f.dateFrom > f.dateTo) throw new AppError(ErrorCode.BAD_USER_INPUT, 'filter.dateFrom is after filter.dateTo');
@@ -55,7 +56,7 @@ export class SearchService {
   async search(req: SearchRequest, scope = ''): Promise<SearchResponse> {
     this.validate(req);
     const key = JSON.stringify([req.query.trim().normalize('NFC').replace(/\s+/g, ' '), req.topK, req.filter, req.fusion, req.authorityBoost,
-      req.expandCoCited, req.rerank, req.maxPerDocument, req.disable, scope]);
+      req.expandCoCited, req.rerank, req.maxPerDocument, req.disable, req.candidates, scope]);
     const hit = this.cache.get(key);
     if (hit) return { ...hit, cached: true };
     const res = await this.run(req);
@@ -85,12 +86,14 @@ export class SearchService {
       { coCited: !!req.expandCoCited },
     );
     if (off.sections) expansion = { ...expansion, sections: [] };
+    if (off.expansion) expansion = { ...expansion, concepts: 0 };
     if (graphFailures.length) missing.add(stores.graph.name);
     stages.push({ name: 'expand', status: graphFailures.length ? 'FAILED' : off.expansion ? 'SKIPPED' : 'RAN', ms: ms(t),
       detail: graphFailures[0] ?? `${expansion.sections.length} sections, ${expansion.terms.length} terms, ${expansion.denseQueries.length} dense queries` });
 
     t = performance.now();
-    const retrieved = await retrieve(stores, embedder, expansion, req.filter, CANDIDATES);
+    const pool = req.candidates ?? CANDIDATES;
+    const retrieved = await retrieve(stores, embedder, expansion, req.filter, pool);
     const lists = retrieved.lists.filter((l) => !(off.dense && l.name === 'dense') && !(off.keyword && l.name === 'keyword'));
     const report = (name: string, o: StageOutcome, disabled?: boolean) => stages.push({ name, ...(disabled ? { status: 'SKIPPED', detail: 'disabled' } : o), ms: Math.round(o.ms * 10) / 10 } as StageReport);
     report('retrieve.dense', retrieved.stages.dense, off.dense);
@@ -99,7 +102,11 @@ export class SearchService {
     if (retrieved.stages.dense.status === 'FAILED') missing.add(stores.vector.name);
 
     t = performance.now();
-    const fused = fuse(lists, req.fusion ?? 'RRF').slice(0, CANDIDATES * 3);
+    // Three concepts or fewer are strong evidence; a narrative touching many of them spreads that evidence thin.
+    const dilution = Math.min(1, 3 / Math.max(1, expansion.concepts));
+    const method = req.fusion ?? 'RRF';
+    const glossaryWeight = (method === 'RRF' ? RRF_WEIGHTS : LINEAR_WEIGHTS).glossary * dilution;
+    const fused = fuse(lists, method, { glossary: glossaryWeight }).slice(0, pool * 3);
     const chunks = new Map((await stores.documents.getChunks(fused.map((f) => f.chunkId))).map((c) => [c.id, c]));
     const docs = new Map((await stores.documents.getDocuments([...new Set(fused.map((f) => f.documentId))])).map((d) => [d.id, d]));
     const intent = off.prior || analysis.references.some((r) => !r.inferred) ? 'none' : analysis.type === 'PROCEDURAL' ? 'procedure' : 'offence';
@@ -113,7 +120,7 @@ export class SearchService {
         return { chunk, scores: f.scores, rerank: null, fused: score };
       })
       .sort((a, b) => b.fused - a.fused);
-    candidates = dedupe(candidates).slice(0, CANDIDATES);
+    candidates = dedupe(candidates).slice(0, pool);
     stages.push({ name: 'fuse', status: 'RAN', ms: ms(t), detail: `${req.fusion ?? 'RRF'}, ${intent} prior${req.authorityBoost ? ', authority boost' : ''}: ${candidates.length} candidates` });
 
     t = performance.now();

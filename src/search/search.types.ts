@@ -13,6 +13,8 @@ export interface SearchRequest {
   expandCoCited?: boolean;
   rerank?: boolean;
   maxPerDocument?: number;
+  /** How many candidates each retriever returns and fusion keeps (20 by default; evaluations rank more). */
+  candidates?: number;
   /** Turns single stages off, for ablation studies (eval --ablate). */
   disable?: { expansion?: boolean; dense?: boolean; keyword?: boolean; sections?: boolean; equivalents?: boolean; prior?: boolean };
 }

@@ -12,7 +12,7 @@ export class SqlKeywordIndex implements KeywordIndex {
   constructor(private readonly sql: SqlClient) {}
 
   async search(q: KeywordQuery, k: number, filter?: SearchFilter): Promise<IndexHit[]> {
-    const terms = [...new Set(q.terms.map((t) => t.trim()).filter(Boolean))].slice(0, 64);
+    const terms = [...new Set(q.terms.map((t) => t.trim()).filter(Boolean))].slice(0, 120);
     const phrases = [...new Set(q.phrases.map((p) => p.trim()).filter((p) => p.length >= 3))].slice(0, 6);
     if (!terms.length && !phrases.length) return [];
     const params: unknown[] = [terms, phrases, k];

@@ -1,0 +1,28 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Config } from '../config/config';
+import { fromRoot } from '../util/paths';
+
+/** What a benchmark ran on, written next to its numbers. */
+export function machine(config: Config): Record<string, string | number> {
+  return {
+    date: new Date().toISOString(), cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? 'unknown',
+    memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version, embeddingModel: config.embeddingModel,
+  };
+}
+
+export function writeResult(name: string, data: unknown): string {
+  const file = fromRoot('bench-results', `${name}.json`);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, JSON.stringify(data, null, 2) + '\n');
+  return file;
+}
+
+export function percentile(xs: number[], p: number): number {
+  if (!xs.length) return 0;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
+}
+
+export const rssMiB = () => Math.round(process.memoryUsage().rss / 2 ** 20);

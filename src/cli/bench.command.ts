@@ -1,0 +1,12 @@
+import type { Config } from '../config/config';
+import { runIngestBench } from '../bench/ingest.bench';
+
+const list = (v: unknown, fallback: string) => String(v ?? fallback).split(',').map((s) => s.trim()).filter(Boolean);
+
+export async function benchIngestCommand(config: Config, args: Record<string, unknown>): Promise<number> {
+  const sizes = list(args.sizes, '1000,10000').map(Number);
+  const profiles = list(args.profiles, 'embedded,services') as ('embedded' | 'services')[];
+  const { file, table } = await runIngestBench(config, sizes, profiles, (s) => process.stderr.write(s + '\n'));
+  process.stdout.write(`${table}\n\nwritten to ${file}\n`);
+  return 0;
+}
