@@ -9,6 +9,7 @@ import { IngestService } from '../ingest/ingest.service';
 import { loadStatutes, type StatuteCatalogue } from '../seeds/statutes';
 import { ChangeSignal } from './change-signal';
 import { SearchService } from '../search/search.service';
+import { AskService } from '../answer/ask.service';
 
 export interface RerankerState {
   reranker: Reranker | null;
@@ -29,6 +30,7 @@ export interface App {
   /** Fired after every write, so caches of search results can be dropped. */
   changes: ChangeSignal;
   search: SearchService;
+  ask: AskService;
   startedAt: Date;
   close(): Promise<void>;
 }
@@ -73,8 +75,9 @@ export async function createApp(config: Config, storeOptions: Partial<OpenOption
   const changes = new ChangeSignal();
   const ingest = new IngestService({ stores, embedder, catalogue, glossary, sync, onChange: () => changes.fire() });
   const search = new SearchService({ stores, embedder, rerank, glossary, catalogue, changes });
+  const ask = new AskService({ search, stores, embedder, catalogue }, config.llm);
   return {
-    config, stores, embedder, rerank, catalogue, glossary, sync, ingest, changes, search, startedAt: new Date(),
+    config, stores, embedder, rerank, catalogue, glossary, sync, ingest, changes, search, ask, startedAt: new Date(),
     close: async () => {
       await sync.stop();
       await stores.close();

@@ -33,6 +33,10 @@ const schema = z.object({
   ALLOW_REMOTE_MODELS: bool.default(true),
   EMBEDDING_MODEL: z.string().min(1).default('Xenova/multilingual-e5-small'),
   RERANKER_MODEL: z.string().min(1).default('Xenova/ms-marco-MiniLM-L-6-v2'),
+  LLM_BASE_URL: url(['http:', 'https:']).optional(),
+  LLM_MODEL: z.string().default('gpt-4o-mini'),
+  LLM_API_KEY: z.string().optional(),
+  LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600000).default(30000),
   PORT: z.coerce.number().int().min(0).max(65535).default(4000),
   HOST: z.string().default('0.0.0.0'),
   SEED_ON_START: bool.default(true),
@@ -55,6 +59,7 @@ export type Config = Readonly<{
   allowRemoteModels: boolean;
   embeddingModel: string;
   rerankerModel: string;
+  llm: { baseUrl: string; model: string; apiKey: string | undefined; timeoutMs: number } | null;
   port: number;
   host: string;
   seedOnStart: boolean;
@@ -93,6 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowRemoteModels: e.ALLOW_REMOTE_MODELS,
     embeddingModel: e.EMBEDDING_MODEL,
     rerankerModel: e.RERANKER_MODEL,
+    llm: e.LLM_BASE_URL ? { baseUrl: e.LLM_BASE_URL, model: e.LLM_MODEL, apiKey: e.LLM_API_KEY, timeoutMs: e.LLM_TIMEOUT_MS } : null,
     port: e.PORT,
     host: e.HOST,
     seedOnStart: e.SEED_ON_START,

@@ -3,6 +3,7 @@ import { buildSchema } from 'type-graphql';
 import { HealthResolver } from './health/health.resolver';
 import { IngestResolver } from './ingest/ingest.resolver';
 import { SearchResolver } from './search/search.resolver';
+import { AskResolver } from './ask/ask.resolver';
 import { SectionFieldsResolver } from './section/section-fields.resolver';
 import { pubSub } from './pubsub';
 
@@ -11,7 +12,7 @@ let built: Promise<GraphQLSchema> | undefined;
 /** The one schema, shared by HTTP and WebSocket; inputs are validated with class-validator. */
 export function getSchema(): Promise<GraphQLSchema> {
   built ??= buildSchema({
-    resolvers: [HealthResolver, IngestResolver, SearchResolver, SectionFieldsResolver],
+    resolvers: [HealthResolver, IngestResolver, SearchResolver, SectionFieldsResolver, AskResolver],
     pubSub,
     validate: { forbidUnknownValues: false },
   });

@@ -3,8 +3,12 @@
  * and snatches all become "snatch", outrage and outraging "outrag". Deliberately mild (no Porter steps
  * that merge unrelated words); irregular forms (stolen, beaten) are listed in the glossary instead.
  */
+/** Forms the suffix rules would merge with an unrelated word ("fired" → "fir", as in FIR). */
+const IRREGULAR: Record<string, string> = { fired: 'fire', firing: 'fire', fires: 'fire' };
+
 export function stem(word: string): string {
   let w = word.toLowerCase();
+  if (IRREGULAR[w]) return IRREGULAR[w];
   if (!/^[a-z]+$/.test(w) || w.length <= 3) return w;
   if (w.endsWith('ies') && w.length > 4) w = w.slice(0, -3) + 'y';
   else if (w.endsWith('ied') && w.length > 4) w = w.slice(0, -3) + 'y';

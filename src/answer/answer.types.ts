@@ -1,0 +1,36 @@
+import type { QueryAnalysis } from '../analyse/analyse';
+import type { ContextBlock } from './context';
+import type { UseCase } from './prompts';
+
+export interface AnswerCitation {
+  n: number;
+  documentId: string;
+  chunkId: string;
+  sectionId: string | null;
+  title: string;
+}
+
+export interface Answer {
+  useCase: UseCase;
+  language: string;
+  text: string;
+  citations: AnswerCitation[];
+  generator: 'extractive' | 'llm';
+  /** Why the LLM answer was replaced by the extractive one, when it was. */
+  fallbackReason: string | null;
+  belowThreshold: boolean;
+  sources: ContextBlock[];
+  /** CHARGESHEET_REVIEW only. */
+  completeness: number | null;
+}
+
+export type AskEvent =
+  | { kind: 'ANALYSIS'; analysis: QueryAnalysis }
+  | { kind: 'SOURCES'; sources: ContextBlock[] }
+  | { kind: 'TEXT_DELTA'; text: string }
+  | { kind: 'CITATION'; citation: AnswerCitation }
+  | { kind: 'DONE'; answer: Answer }
+  | { kind: 'ERROR'; code: string; message: string };
+
+/** What a generator yields while it writes: text, and citations as they are first used. */
+export type GeneratorEvent = { kind: 'TEXT_DELTA'; text: string } | { kind: 'CITATION_MARK'; n: number };

@@ -1,0 +1,36 @@
+/**
+ * An OpenAI-compatible chat-completions client that streams (server-sent events). Only `fetch` is needed;
+ * the endpoint, model and key come from LLM_BASE_URL, LLM_MODEL and LLM_API_KEY.
+ */
+export interface LlmSettings {
+  baseUrl: string;
+  model: string;
+  apiKey: string | undefined;
+  timeoutMs: number;
+}
+
+export async function* streamChat(s: LlmSettings, prompt: string, signal?: AbortSignal): AsyncGenerator<string> {
+  const timeout = AbortSignal.timeout(s.timeoutMs);
+  const res = await fetch(`${s.baseUrl.replace(/\/$/, '')}/chat/completions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(s.apiKey ? { authorization: `Bearer ${s.apiKey}` } : {}) },
+    body: JSON.stringify({ model: s.model, stream: true, temperature: 0, messages: [{ role: 'user', content: prompt }] }),
+    signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+  });
+  if (!res.ok || !res.body) throw new Error(`LLM endpoint answered ${res.status} ${res.statusText}`);
+  const decoder = new TextDecoder();
+  let buffer = '';
+  for await (const part of res.body as unknown as AsyncIterable<Uint8Array>) {
+    buffer += decoder.decode(part, { stream: true });
+    let nl: number;
+    while ((nl = buffer.indexOf('\n')) >= 0) {
+      const line = buffer.slice(0, nl).trim();
+      buffer = buffer.slice(nl + 1);
+      if (!line.startsWith('data:')) continue;
+      const data = line.slice(5).trim();
+      if (data === '[DONE]') return;
+      const delta = (JSON.parse(data) as { choices?: { delta?: { content?: string } }[] }).choices?.[0]?.delta?.content;
+      if (delta) yield delta;
+    }
+  }
+}

@@ -1,0 +1,43 @@
+import { IsISO8601, IsOptional, Max, MaxLength, Min } from 'class-validator';
+import { Field, InputType, Int, registerEnumType } from 'type-graphql';
+import { USE_CASES, type UseCase } from '../../answer/prompts';
+import { SearchFilterInput } from '../search/search.input';
+
+export const UseCaseEnum = Object.fromEntries(USE_CASES.map((u) => [u, u])) as { [K in UseCase]: K };
+registerEnumType(UseCaseEnum, {
+  name: 'UseCase',
+  description: 'GENERAL_QA: answer from the documents; SOP_ASSISTANT: next investigation steps for an FIR; CHARGESHEET_REVIEW: gaps in a draft chargesheet',
+});
+
+export const MAX_ASK_CHARS = 20000;
+
+@InputType()
+export class AskInput {
+  @Field(() => String, { description: 'A question, an FIR (SOP_ASSISTANT) or a draft chargesheet (CHARGESHEET_REVIEW)' })
+  @MaxLength(MAX_ASK_CHARS, { message: `query must be at most ${MAX_ASK_CHARS} characters` })
+  query!: string;
+
+  @Field(() => UseCaseEnum, { nullable: true, defaultValue: 'GENERAL_QA' })
+  useCase?: UseCase;
+
+  @Field(() => SearchFilterInput, { nullable: true })
+  @IsOptional()
+  filter?: SearchFilterInput;
+
+  @Field(() => Int, { nullable: true, description: 'How many hits to draw sources from (1-20, default 8)' })
+  @IsOptional()
+  @Min(1)
+  @Max(20)
+  topK?: number;
+
+  @Field(() => String, { nullable: true, description: 'Date of the FIR or chargesheet (YYYY-MM-DD): decides IPC or BNS' })
+  @IsOptional()
+  @IsISO8601({ strict: true }, { message: 'date must be an ISO date YYYY-MM-DD' })
+  date?: string;
+
+  @Field(() => Int, { nullable: true, description: 'Context budget in tokens (default 4000)' })
+  @IsOptional()
+  @Min(200)
+  @Max(16000)
+  tokenBudget?: number;
+}

@@ -1,0 +1,68 @@
+import { GraphQLError } from 'graphql';
+import { Arg, Ctx, Query, Resolver, Root, Subscription } from 'type-graphql';
+import type { Answer, AskEvent } from '../../answer/answer.types';
+import type { AskRequest } from '../../answer/ask.service';
+import type { ContextBlock } from '../../answer/context';
+import { ErrorCode } from '../../errors/error-codes';
+import type { GraphQLContext } from '../context';
+import { QueryTypeEnum } from '../search/search.type';
+import { AskInput } from './ask.input';
+import { AnswerType, AskEventKind, AskEventType, SourceType } from './answer.type';
+
+const toSources = (blocks: ContextBlock[]): SourceType[] =>
+  blocks.map((b) => ({ n: b.n, header: b.header, documentId: b.document.id, sectionId: b.sectionId, tokens: b.tokens, text: b.text }));
+
+const toAnswer = (a: Answer): AnswerType => ({ ...a, sources: toSources(a.sources) });
+
+function toRequest(input: AskInput): AskRequest {
+  return JSON.parse(JSON.stringify(input, (_k, v) => (v === null ? undefined : v)));
+}
+
+export function toEvent(e: AskEvent): AskEventType {
+  switch (e.kind) {
+    case 'ANALYSIS':
+      return { kind: AskEventKind.ANALYSIS, analysis: { ...e.analysis, type: e.analysis.type as QueryTypeEnum, references: e.analysis.references.map((r) => ({ id: r.id, raw: r.raw, inferred: r.inferred, subsection: r.subsection ?? null })) } };
+    case 'SOURCES':
+      return { kind: AskEventKind.SOURCES, sources: toSources(e.sources) };
+    case 'TEXT_DELTA':
+      return { kind: AskEventKind.TEXT_DELTA, text: e.text };
+    case 'CITATION':
+      return { kind: AskEventKind.CITATION, citation: e.citation };
+    case 'DONE':
+      return { kind: AskEventKind.DONE, answer: toAnswer(e.answer) };
+    default:
+      return { kind: AskEventKind.ERROR, error: { code: e.code, message: e.message } };
+  }
+}
+
+/**
+ * Streams AskService events. When the client unsubscribes, graphql-ws calls return() on this iterator:
+ * the finally block aborts the search/LLM work still under way.
+ */
+async function* askEvents(ctx: GraphQLContext, input: AskInput): AsyncGenerator<AskEventType> {
+  const controller = new AbortController();
+  try {
+    for await (const e of ctx.app.ask.stream(toRequest(input), controller.signal)) yield toEvent(e);
+  } catch (err) {
+    const code = err instanceof GraphQLError ? String(err.extensions.code ?? ErrorCode.INTERNAL_SERVER_ERROR) : ErrorCode.INTERNAL_SERVER_ERROR;
+    yield { kind: AskEventKind.ERROR, error: { code, message: err instanceof GraphQLError ? err.message : 'the answer could not be produced' } };
+  } finally {
+    controller.abort();
+  }
+}
+
+@Resolver()
+export class AskResolver {
+  @Query(() => AnswerType, { description: 'A grounded answer with citations (extractive by default; an LLM when LLM_BASE_URL is set)' })
+  async ask(@Arg('input', () => AskInput) input: AskInput, @Ctx() ctx: GraphQLContext): Promise<AnswerType> {
+    return toAnswer(await ctx.app.ask.ask(toRequest(input)));
+  }
+
+  @Subscription(() => AskEventType, {
+    description: 'The same answer as ask, streamed: ANALYSIS, SOURCES, TEXT_DELTA/CITATION, DONE',
+    subscribe: ({ args, context }) => askEvents(context as GraphQLContext, (args as { input: AskInput }).input),
+  })
+  askStream(@Root() event: AskEventType, @Arg('input', () => AskInput) _input: AskInput): AskEventType {
+    return event;
+  }
+}
