@@ -1,4 +1,11 @@
-import { Ctx, FieldResolver, Resolver, Root } from 'type-graphql';
+import { Arg, Ctx, FieldResolver, Int, Resolver, Root } from 'type-graphql';
+import { AppError } from '../../errors/app-error';
+import { ErrorCode } from '../../errors/error-codes';
+import { DocumentFilterInput } from '../document/document.filter';
+import { cursorOffset } from '../document/document.resolver';
+import { DocumentConnectionType, encodeCursor } from '../document/document.type';
+import type { StoredDocument } from '../../stores/store.types';
+import { CoCitedType } from './section.resolver';
 import { ACT_NAMES, type StatuteCode } from '../../domain/codes';
 import type { GraphQLContext } from '../context';
 import { EquivalenceRelationEnum, EquivalentType, SectionType } from './section.type';
@@ -18,6 +25,36 @@ export class SectionFieldsResolver {
     return edges.flatMap((e, i) => {
       const sec = sections[i];
       return sec && !(sec instanceof Error) ? [{ section: sec, relation: e.relation as EquivalenceRelationEnum, provisions: e.provisions }] : [];
+    });
+  }
+
+  @FieldResolver(() => DocumentConnectionType, { description: 'Documents citing this section, newest first' })
+  async citedBy(
+    @Root() s: SectionType,
+    @Arg('first', () => Int, { defaultValue: 20 }) first: number,
+    @Arg('after', () => String, { nullable: true }) after: string | null,
+    @Arg('filter', () => DocumentFilterInput, { nullable: true }) filter: DocumentFilterInput | null,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<DocumentConnectionType> {
+    if (first < 1 || first > 100) throw new AppError(ErrorCode.BAD_USER_INPUT, 'first must be from 1 to 100');
+    const offset = cursorOffset(after);
+    const page = await ctx.app.stores.graph.citedBy(s.id, filter ?? {}, offset, first);
+    const docs = await ctx.loaders.document.loadMany(page.documents.map((d) => d.id));
+    const nodes = docs.filter((d): d is StoredDocument => !!d && !(d instanceof Error));
+    return {
+      totalCount: page.total,
+      edges: nodes.map((d, i) => ({ cursor: encodeCursor(offset + i + 1), node: d })),
+      pageInfo: { hasNextPage: offset + page.documents.length < page.total, endCursor: nodes.length ? encodeCursor(offset + nodes.length) : null },
+    };
+  }
+
+  @FieldResolver(() => [CoCitedType], { description: 'Sections most often cited in the same documents' })
+  async coCited(@Root() s: SectionType, @Arg('limit', () => Int, { defaultValue: 10 }) limit: number, @Ctx() ctx: GraphQLContext): Promise<CoCitedType[]> {
+    const rows = await ctx.app.stores.graph.coCited(s.id, Math.max(1, Math.min(limit, 50)));
+    const sections = await ctx.loaders.section.loadMany(rows.map((r) => r.sectionId));
+    return rows.flatMap((r, i) => {
+      const sec = sections[i];
+      return sec && !(sec instanceof Error) ? [{ section: sec, count: r.count }] : [];
     });
   }
 }

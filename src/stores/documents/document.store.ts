@@ -87,6 +87,16 @@ export class DocumentStore {
     return rows.map(chunkFromRow);
   }
 
+  /** A page of documents, newest first, with the same filters the indexes apply (over the document columns). */
+  async listDocuments(f: { types?: string[]; districts?: string[]; dateFrom?: string; dateTo?: string }, offset: number, limit: number): Promise<{ documents: StoredDocument[]; total: number }> {
+    const params: unknown[] = [f.types ?? null, f.districts?.map((d) => d.toLowerCase()) ?? null, f.dateFrom ?? null, f.dateTo ?? null];
+    const where = `($1::text[] IS NULL OR type = ANY($1::text[])) AND ($2::text[] IS NULL OR lower(district) = ANY($2::text[]))
+      AND ($3::date IS NULL OR date >= $3::date) AND ($4::date IS NULL OR date <= $4::date)`;
+    const rows = await this.sql.query(`SELECT * FROM {S}.documents WHERE ${where} ORDER BY date DESC NULLS LAST, id COLLATE "C" OFFSET $5 LIMIT $6`, [...params, offset, limit]);
+    const [{ n }] = await this.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM {S}.documents WHERE ${where}`, params);
+    return { documents: rows.map(documentFromRow), total: n };
+  }
+
   async listDocumentIds(): Promise<string[]> {
     return (await this.sql.query<{ id: string }>(`SELECT id FROM {S}.documents ORDER BY id`)).map((r) => r.id);
   }

@@ -1,0 +1,40 @@
+import { Field, ID, Int, ObjectType } from 'type-graphql';
+import { DocumentSummaryType } from '../search/search.type';
+
+@ObjectType()
+export class ChunkType {
+  @Field(() => ID) id!: string;
+  @Field(() => Int) ord!: number;
+  @Field(() => String) part!: string;
+  @Field(() => String) text!: string;
+  @Field(() => String, { nullable: true }) citation!: string | null;
+  @Field(() => [String]) sections!: string[];
+}
+
+@ObjectType()
+export class PageInfoType {
+  @Field(() => Boolean) hasNextPage!: boolean;
+  @Field(() => String, { nullable: true }) endCursor!: string | null;
+}
+
+@ObjectType()
+export class DocumentEdgeType {
+  @Field(() => String) cursor!: string;
+  @Field(() => DocumentSummaryType) node!: DocumentSummaryType;
+}
+
+@ObjectType({ description: 'A cursor connection of documents' })
+export class DocumentConnectionType {
+  @Field(() => [DocumentEdgeType]) edges!: DocumentEdgeType[];
+  @Field(() => PageInfoType) pageInfo!: PageInfoType;
+  @Field(() => Int) totalCount!: number;
+}
+
+/** Opaque cursors: base64 of the offset. */
+export const encodeCursor = (offset: number) => Buffer.from(`o:${offset}`).toString('base64url');
+export function decodeCursor(cursor: string | undefined | null): number {
+  if (!cursor) return 0;
+  const m = /^o:(\d+)$/.exec(Buffer.from(cursor, 'base64url').toString());
+  if (!m) throw new Error('invalid cursor');
+  return Number(m[1]);
+}
