@@ -7,7 +7,7 @@ import { configOrExit, exitOnStartupFailure } from '../main';
 import { ingestCommand } from './ingest.command';
 import { seedCommand } from './seed.command';
 import { evalCommand } from './eval.command';
-import { benchIngestCommand } from './bench.command';
+import { benchIngestCommand, benchSearchCommand } from './bench.command';
 import { searchCommand } from './search.command';
 
 const USAGE = `usage: nyaya <command> [options]
@@ -24,7 +24,7 @@ async function main(): Promise<number> {
     args: rest, allowPositionals: true, strict: false,
     options: {
       type: { type: 'string' }, json: { type: 'string' }, 'no-json': { type: 'boolean' }, 'top-k': { type: 'string' }, queries: { type: 'string' }, aila: { type: 'string' },
-      qrels: { type: 'string' }, 'run-out': { type: 'string' }, sizes: { type: 'string' }, profiles: { type: 'string' }, ablate: { type: 'boolean' }, verbose: { type: 'boolean' },
+      qrels: { type: 'string' }, 'run-out': { type: 'string' }, sizes: { type: 'string' }, profiles: { type: 'string' }, rounds: { type: 'string' }, ablate: { type: 'boolean' }, verbose: { type: 'boolean' },
     },
   });
   const config = configOrExit();
@@ -68,6 +68,8 @@ async function main(): Promise<number> {
       return evalCommand(config, values);
     case 'bench-ingest':
       return benchIngestCommand(config, values);
+    case 'bench-search':
+      return benchSearchCommand(config, values);
   }
   process.stderr.write(USAGE + '\n');
   return 2;
