@@ -1,4 +1,5 @@
 import { GraphQLError } from 'graphql';
+import { withoutNulls } from '../common/values';
 import { Arg, Ctx, Query, Resolver, Root, Subscription } from 'type-graphql';
 import type { Answer, AskEvent } from '../../answer/answer.types';
 import type { AskRequest } from '../../answer/ask.service';
@@ -14,9 +15,7 @@ const toSources = (blocks: ContextBlock[]): SourceType[] =>
 
 const toAnswer = (a: Answer): AnswerType => ({ ...a, sources: toSources(a.sources) });
 
-function toRequest(input: AskInput): AskRequest {
-  return JSON.parse(JSON.stringify(input, (_k, v) => (v === null ? undefined : v)));
-}
+const toRequest = (input: AskInput): AskRequest => withoutNulls({ ...input }) as AskRequest;
 
 export function toEvent(e: AskEvent): AskEventType {
   switch (e.kind) {

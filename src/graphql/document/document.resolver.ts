@@ -1,8 +1,8 @@
 import { Arg, Ctx, FieldResolver, ID, Int, Query, Resolver, Root } from 'type-graphql';
+import { found } from '../common/values';
 import { AppError } from '../../errors/app-error';
 import { ErrorCode } from '../../errors/error-codes';
 import type { GraphQLContext } from '../context';
-import type { StoredDocument } from '../../stores/store.types';
 import { DocumentSummaryType } from '../search/search.type';
 import { SectionType } from '../section/section.type';
 import { DocumentFilterInput } from './document.filter';
@@ -45,8 +45,7 @@ export class DocumentResolver {
 
   @FieldResolver(() => [SectionType], { description: 'Section nodes the document cites (or is)' })
   async citedSections(@Root() d: DocumentSummaryType, @Ctx() ctx: GraphQLContext): Promise<SectionType[]> {
-    const found = await ctx.loaders.section.loadMany(d.sections);
-    return found.filter((s): s is SectionType => !!s && !(s instanceof Error));
+    return found(await ctx.loaders.section.loadMany(d.sections));
   }
 
   @FieldResolver(() => [ChunkType])
@@ -60,7 +59,6 @@ export class DocumentResolver {
     if (!first?.embedding) return [];
     const hits = await ctx.app.stores.vector.query(first.embedding, Math.min(50, limit * 4) + 5);
     const ids = [...new Set(hits.map((h) => h.documentId).filter((id) => id !== d.id))].slice(0, Math.min(limit, 20));
-    const docs = await ctx.loaders.document.loadMany(ids);
-    return docs.filter((x): x is StoredDocument => !!x && !(x instanceof Error));
+    return found(await ctx.loaders.document.loadMany(ids));
   }
 }

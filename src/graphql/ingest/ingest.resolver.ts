@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { withoutNulls } from '../common/values';
 import { Arg, Ctx, ID, Mutation, Resolver, Root, Subscription } from 'type-graphql';
 import { AppError } from '../../errors/app-error';
 import { ErrorCode } from '../../errors/error-codes';
@@ -8,10 +9,8 @@ import { pubSub, Topics } from '../pubsub';
 import { IngestDocumentInput } from './ingest.input';
 import { IngestBatchType, IngestProgressType, IngestResultType, IngestStatusEnum } from './ingest-result.type';
 
-/** GraphQL input → the plain object the pipeline validates (nulls from GraphQL dropped). */
-function plain(input: IngestDocumentInput): Record<string, unknown> {
-  return JSON.parse(JSON.stringify(input, (_k, v) => (v === null ? undefined : v)));
-}
+/** GraphQL input → the plain object the pipeline validates. */
+const plain = (input: IngestDocumentInput): Record<string, unknown> => withoutNulls({ ...input });
 
 const toType = (r: IngestResult): IngestResultType => ({ ...r, status: r.status as IngestStatusEnum });
 

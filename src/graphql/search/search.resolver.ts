@@ -1,4 +1,5 @@
 import { Arg, Ctx, Field, Float, ObjectType, Query, Resolver } from 'type-graphql';
+import { found, withoutNulls } from '../common/values';
 import type { SearchRequest, SearchResponse } from '../../search/search.types';
 import { rankSections } from '../../search/sections';
 import type { GraphQLContext } from '../context';
@@ -7,8 +8,7 @@ import { SearchInput } from './search.input';
 import { QueryTypeEnum, SearchResultType, StageStatusEnum } from './search.type';
 
 function toRequest(input: SearchInput): SearchRequest {
-  const clean = <T extends object>(o: T | undefined | null) => (o ? (JSON.parse(JSON.stringify(o, (_k, v) => (v === null ? undefined : v))) as T) : undefined);
-  return { ...clean(input)!, filter: clean(input.filter) };
+  return withoutNulls({ ...input, filter: input.filter ?? undefined }) as SearchRequest;
 }
 
 export function toResultType(r: SearchResponse): SearchResultType {
@@ -53,13 +53,10 @@ export class SearchResolver {
     const req = toRequest(input);
     const res = await ctx.app.search.search({ ...req, topK: 20, maxPerDocument: 20 });
     const ranked = rankSections(res, req.topK ?? Math.max(res.k, 5));
-    const sections = await ctx.loaders.section.loadMany(ranked.map((r) => r.id));
+    const sections = new Map(found(await ctx.loaders.section.loadMany(ranked.map((r) => r.id))).map((s) => [s.id, s]));
     return {
       search: toResultType(res),
-      sections: ranked.flatMap((r, i) => {
-        const s = sections[i];
-        return s && !(s instanceof Error) ? [{ section: s, score: r.score, why: r.why }] : [];
-      }),
+      sections: ranked.filter((r) => sections.has(r.id)).map((r) => ({ section: sections.get(r.id)!, score: r.score, why: r.why })),
     };
   }
 }

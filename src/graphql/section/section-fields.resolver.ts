@@ -1,10 +1,10 @@
 import { Arg, Ctx, FieldResolver, Int, Resolver, Root } from 'type-graphql';
+import { found } from '../common/values';
 import { AppError } from '../../errors/app-error';
 import { ErrorCode } from '../../errors/error-codes';
 import { DocumentFilterInput } from '../document/document.filter';
 import { cursorOffset } from '../document/document.resolver';
 import { DocumentConnectionType, encodeCursor } from '../document/document.type';
-import type { StoredDocument } from '../../stores/store.types';
 import { CoCitedType } from './section.resolver';
 import { ACT_NAMES, type StatuteCode } from '../../domain/codes';
 import type { GraphQLContext } from '../context';
@@ -39,8 +39,7 @@ export class SectionFieldsResolver {
     if (first < 1 || first > 100) throw new AppError(ErrorCode.BAD_USER_INPUT, 'first must be from 1 to 100');
     const offset = cursorOffset(after);
     const page = await ctx.app.stores.graph.citedBy(s.id, filter ?? {}, offset, first);
-    const docs = await ctx.loaders.document.loadMany(page.documents.map((d) => d.id));
-    const nodes = docs.filter((d): d is StoredDocument => !!d && !(d instanceof Error));
+    const nodes = found(await ctx.loaders.document.loadMany(page.documents.map((d) => d.id)));
     return {
       totalCount: page.total,
       edges: nodes.map((d, i) => ({ cursor: encodeCursor(offset + i + 1), node: d })),
