@@ -70,7 +70,11 @@ export function subQueries(text: string): string[] {
  * the other code (IPC 302 ⇄ BNS 103) through the graph, and, when asked, the sections most often cited
  * with it. Long fact patterns are condensed into their sentences and glossary terms.
  */
-export async function expandQuery(a: QueryAnalysis, deps: { glossary: Glossary; graph: CitationGraph; catalogue: StatuteCatalogue }, o: ExpandOptions): Promise<Expansion> {
+export async function expandQuery(
+  a: QueryAnalysis,
+  deps: { glossary: Glossary; graph: Pick<CitationGraph, 'equivalents' | 'coCited'>; catalogue: StatuteCatalogue },
+  o: ExpandOptions,
+): Promise<Expansion> {
   const sections: ExpandedSection[] = [];
   const seen = new Set<string>();
   const add = (id: string, reason: SectionReason, via: string, list: ExpandedSection['list'] = reason === 'REFERENCE' ? 'reference' : 'glossary') => {

@@ -4,6 +4,7 @@ import type { App } from '../app/app';
 import { AppError } from '../errors/app-error';
 import { ErrorCode } from '../errors/error-codes';
 import { expandQuery, usefulEquivalents, type Expansion } from '../expand/expand';
+import { Glossary } from '../expand/glossary';
 import { AUTHORITY_BOOST, fuse, LINEAR_WEIGHTS, provisionPrior, RRF_WEIGHTS } from '../fuse/fuse';
 import { capPerDocument, dedupe, rerankCandidates, type Candidate } from '../rerank/rerank';
 import { retrieve, type StageOutcome } from '../retrieve/retrieve';
@@ -17,6 +18,10 @@ export const MAX_TOP_K = 20;
 const CANDIDATES = 20;
 
 type Deps = Pick<App, 'stores' | 'embedder' | 'rerank' | 'glossary' | 'catalogue' | 'changes'>;
+
+/** Stand-ins for ablation runs that turn the glossary or the graph expansion off. */
+const NO_GLOSSARY = new Glossary([]);
+const NO_GRAPH: Pick<CitationGraph, 'equivalents' | 'coCited'> = { equivalents: async () => [], coCited: async () => [] };
 
 const ms = (t0: number) => Math.round((performance.now() - t0) * 10) / 10;
 
@@ -81,8 +86,8 @@ export class SearchService {
     const graphFailures: string[] = [];
     const graph = tolerant(stores.graph, graphFailures);
     let expansion: Expansion = await expandQuery(
-      off.expansion ? { ...analysis, references: analysis.references } : analysis,
-      { glossary: off.expansion ? { match: () => [] } as never : glossary, graph: (off.equivalents ? { equivalents: async () => [], coCited: async () => [] } : graph) as CitationGraph, catalogue },
+      analysis,
+      { glossary: off.expansion ? NO_GLOSSARY : glossary, graph: off.equivalents ? NO_GRAPH : graph, catalogue },
       { coCited: !!req.expandCoCited },
     );
     if (off.sections) expansion = { ...expansion, sections: [] };

@@ -6,7 +6,7 @@ import type { GraphQLContext } from '../context';
 import { DocumentSummaryType } from '../search/search.type';
 import { SectionType } from '../section/section.type';
 import { DocumentFilterInput } from './document.filter';
-import { ChunkType, DocumentConnectionType, decodeCursor, encodeCursor } from './document.type';
+import { ChunkType, DocumentConnectionType, decodeCursor, toConnection } from './document.type';
 
 export function cursorOffset(after: string | null | undefined): number {
   try {
@@ -36,11 +36,7 @@ export class DocumentResolver {
     const offset = cursorOffset(after);
     const page = await ctx.app.stores.documents.listDocuments(filter ?? {}, offset, first);
     for (const d of page.documents) ctx.loaders.document.prime(d.id, d);
-    return {
-      totalCount: page.total,
-      edges: page.documents.map((d, i) => ({ cursor: encodeCursor(offset + i + 1), node: d })),
-      pageInfo: { hasNextPage: offset + page.documents.length < page.total, endCursor: page.documents.length ? encodeCursor(offset + page.documents.length) : null },
-    };
+    return toConnection(page.documents, offset, page.total);
   }
 
   @FieldResolver(() => [SectionType], { description: 'Section nodes the document cites (or is)' })

@@ -30,6 +30,15 @@ export class DocumentConnectionType {
   @Field(() => Int) totalCount!: number;
 }
 
+/** A page of a cursor connection; `consumed` is how many rows the store returned (some may not resolve to nodes). */
+export function toConnection<T>(nodes: T[], offset: number, total: number, consumed = nodes.length): { edges: { cursor: string; node: T }[]; pageInfo: PageInfoType; totalCount: number } {
+  return {
+    totalCount: total,
+    edges: nodes.map((node, i) => ({ cursor: encodeCursor(offset + i + 1), node })),
+    pageInfo: { hasNextPage: offset + consumed < total, endCursor: nodes.length ? encodeCursor(offset + nodes.length) : null },
+  };
+}
+
 /** Opaque cursors: base64 of the offset. */
 export const encodeCursor = (offset: number) => Buffer.from(`o:${offset}`).toString('base64url');
 export function decodeCursor(cursor: string | undefined | null): number {

@@ -4,7 +4,7 @@ import { AppError } from '../../errors/app-error';
 import { ErrorCode } from '../../errors/error-codes';
 import { DocumentFilterInput } from '../document/document.filter';
 import { cursorOffset } from '../document/document.resolver';
-import { DocumentConnectionType, encodeCursor } from '../document/document.type';
+import { DocumentConnectionType, toConnection } from '../document/document.type';
 import { CoCitedType } from './section.resolver';
 import { ACT_NAMES, type StatuteCode } from '../../domain/codes';
 import type { GraphQLContext } from '../context';
@@ -40,11 +40,7 @@ export class SectionFieldsResolver {
     const offset = cursorOffset(after);
     const page = await ctx.app.stores.graph.citedBy(s.id, filter ?? {}, offset, first);
     const nodes = found(await ctx.loaders.document.loadMany(page.documents.map((d) => d.id)));
-    return {
-      totalCount: page.total,
-      edges: nodes.map((d, i) => ({ cursor: encodeCursor(offset + i + 1), node: d })),
-      pageInfo: { hasNextPage: offset + page.documents.length < page.total, endCursor: nodes.length ? encodeCursor(offset + nodes.length) : null },
-    };
+    return toConnection(nodes, offset, page.total, page.documents.length);
   }
 
   @FieldResolver(() => [CoCitedType], { description: 'Sections most often cited in the same documents' })
