@@ -1,6 +1,8 @@
+// The document predicate (filter + caller's access) is the one in graph.filter.ts, repeated in each file.
 MATCH (d:Document {ns: $ns})-[:CITES]->(:Section {ns: $ns, id: $sectionId})
-WHERE ($types IS NULL OR d.type IN $types) AND ($districts IS NULL OR d.district IN $districts)
+WHERE ($types IS NULL OR d.type IN $types) AND ($districts IS NULL OR toLower(d.district) IN $districts)
   AND ($dateFrom IS NULL OR d.date >= $dateFrom) AND ($dateTo IS NULL OR d.date <= $dateTo)
+  AND ($allAccess OR d.type IN $openTypes OR toLower(d.district) IN $accessDistricts)
 WITH d ORDER BY d.date IS NULL, d.date DESC, d.id
 WITH collect(d) AS docs
 RETURN size(docs) AS total,

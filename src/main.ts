@@ -17,6 +17,10 @@ export async function start(config: Config, onReady?: (app: App) => Promise<void
   const schema = await getSchema();
   const server = await startServer(app, schema, config.port, config.host);
   logger.info({ url: server.url, profile: config.store }, `Nyaya Graph ready at ${server.url} (sandbox: ${server.url.replace('/graphql', '/sandbox')})`);
+  if (!config.production && !process.env.JWT_SECRET) {
+    logger.warn('JWT_SECRET is not set: tokens are signed with the development secret. Anonymous callers see only bare acts and '
+      + 'court rulings; `npm run token -- --role ADMIN` prints a token for the sandbox (Headers: {"Authorization": "Bearer …"}).');
+  }
   app.sync.start();
   if (onReady) await onReady(app);
   return {

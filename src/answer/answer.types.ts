@@ -22,6 +22,10 @@ export interface Answer {
   sources: ContextBlock[];
   /** CHARGESHEET_REVIEW only. */
   completeness: number | null;
+  /** For the audit log only: matches the caller's access left out. */
+  hiddenByAccess: number;
+  /** Stores the search behind the answer could not reach. */
+  missingSources: string[];
 }
 
 export type AskEvent =

@@ -68,7 +68,7 @@ export class AskService {
     const blocks = assembleContext(res.hits, siblings, (t) => this.app.embedder.countTokens(t), req.tokenBudget);
     yield { kind: 'SOURCES', sources: blocks };
 
-    const base = { useCase, language, sources: blocks, completeness: null as number | null };
+    const base = { useCase, language, sources: blocks, completeness: null as number | null, hiddenByAccess: res.hiddenByAccess, missingSources: res.missingSources };
     if (res.belowThreshold || !blocks.length) {
       const text = NOT_ENOUGH[language] ?? NOT_ENOUGH.en;
       yield { kind: 'TEXT_DELTA', text };

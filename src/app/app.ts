@@ -10,6 +10,8 @@ import { loadStatutes, type StatuteCatalogue } from '../seeds/statutes';
 import { ChangeSignal } from './change-signal';
 import { SearchService } from '../search/search.service';
 import { AskService } from '../answer/ask.service';
+import { AskRateLimiter } from '../auth/rate-limit';
+import { AuditLog } from '../audit/audit.log';
 
 export interface RerankerState {
   reranker: Reranker | null;
@@ -31,6 +33,8 @@ export interface App {
   changes: ChangeSignal;
   search: SearchService;
   ask: AskService;
+  askLimiter: AskRateLimiter;
+  audit: AuditLog;
   startedAt: Date;
   close(): Promise<void>;
 }
@@ -78,7 +82,9 @@ export async function createApp(config: Config, storeOptions: Partial<OpenOption
   const ask = new AskService({ search, stores, embedder, catalogue }, config.llm);
   return {
     config, stores, embedder, rerank, catalogue, glossary, sync, ingest, changes, search, ask, startedAt: new Date(),
+    askLimiter: new AskRateLimiter(config.askRatePerMinute), audit: new AuditLog(stores.sql),
     close: async () => {
+      await ingest.drain();
       await sync.stop();
       await stores.close();
     },

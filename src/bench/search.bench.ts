@@ -1,8 +1,12 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import type { App } from '../app/app';
 import type { Config } from '../config/config';
 import { openEvalApp } from '../eval/eval-index';
 import { Reranker } from '../models/reranker';
 import { generateFirs } from '../seeds/synthetic-fir';
-import { machine, percentile, writeResult } from './bench-env';
+import { fromRoot } from '../util/paths';
+import { machine, percentile, rssMiB, writeResult } from './bench-env';
 
 /**
  * Queries of the kinds officers type, written for the benchmark (not taken from any evaluation set):
@@ -20,23 +24,56 @@ export const BENCH_QUERIES = [
 export interface SearchBenchRow {
   profile: string;
   chunks: number;
+  /** Synthetic FIRs on top of the bare acts; with the profile, what identifies a row in the results file. */
+  firs?: number;
+  measuredAt?: string;
+  /** 1-minute load average when the queries started: other work on the 2 cores inflates every figure. */
+  loadAverage?: number;
   queries: number;
   stages: Record<string, { p50: number; p95: number }>;
   totalNoRerank: { p50: number; p95: number };
   modelMs: { p50: number; p95: number };
   overheadShare: number;
+  /**
+   * The same share for a search that also reranks: (pipeline + reranker − query embedding − reranker) /
+   * (pipeline + reranker), with the reranker's own time over the same candidates.
+   */
+  overheadShareWithRerank?: number;
   rerankerAlone: { model: string; candidates: number; p50: number; p95: number } | null;
 }
 
 const pct = (xs: number[]) => ({ p50: Math.round(percentile(xs, 50) * 10) / 10, p95: Math.round(percentile(xs, 95) * 10) / 10 });
 
+/** Bare acts, then the synthetic FIRs in groups, with progress: at 100k chunks this is most of an hour of embedding. */
+async function buildCorpus(app: App, profile: string, firs: number, log: (s: string) => void): Promise<void> {
+  log(`[bench:search] ${profile}: indexing bare acts`);
+  await app.ingest.ingest(app.catalogue.bareActDocuments());
+  const bare = (await app.stores.documents.counts()).chunks;
+  log(`[bench:search] ${profile}: ${bare} bare-act chunks; indexing ${firs} synthetic FIRs (~${bare + firs * 4} chunks in all)`);
+  const t0 = performance.now();
+  const e0 = { ...app.embedder.stats };
+  let last = 0;
+  await app.ingest.ingest(generateFirs(firs, 11), {
+    groupSize: 64,
+    onProgress: (p) => {
+      if (!p.finished && Date.now() - last < 15_000) return;
+      last = Date.now();
+      const s = (performance.now() - t0) / 1000;
+      const eta = p.done ? Math.round((s / p.done) * (p.total - p.done)) : 0;
+      log(`[bench:search] ${profile}: ${p.done}/${p.total} FIRs in ${Math.round(s)} s, ${(p.done / s).toFixed(1)} FIRs/s, `
+        + `embeddings computed ${app.embedder.stats.computed - e0.computed} / from cache ${app.embedder.stats.cached - e0.cached}, `
+        + `ETA ${eta} s, RSS ${rssMiB()} MiB${p.failed ? `, ${p.failed} failed` : ''}`);
+    },
+  });
+}
+
 export async function benchSearch(config: Config, profile: 'embedded' | 'services', firs: number, rounds: number, log: (s: string) => void): Promise<SearchBenchRow> {
   const { app, dispose } = await openEvalApp({ ...config, store: profile, rerankerModel: 'none' });
   try {
-    log(`[bench:search] ${profile}: indexing bare acts and ${firs} synthetic FIRs`);
-    await app.ingest.ingest(app.catalogue.bareActDocuments());
-    await app.ingest.ingest(generateFirs(firs, 11), { groupSize: 64 });
+    await buildCorpus(app, profile, firs, log);
     const { chunks } = await app.stores.documents.counts();
+    const loadAverage = Math.round(os.loadavg()[0] * 100) / 100;
+    log(`[bench:search] ${profile}: ${chunks} chunks; ${rounds} × ${BENCH_QUERIES.length} queries (load average ${loadAverage})`);
     const stageTimes: Record<string, number[]> = {};
     const totals: number[] = [];
     const model: number[] = [];
@@ -59,6 +96,7 @@ export async function benchSearch(config: Config, profile: 'embedded' | 'service
       }
     }
     let rerankerAlone: SearchBenchRow['rerankerAlone'] = null;
+    let rerankMean = 0;
     const rerankerName = process.env.BENCH_RERANKER ?? 'tiny-random-cross-encoder';
     try {
       const reranker = await Reranker.load(rerankerName, config);
@@ -70,21 +108,38 @@ export async function benchSearch(config: Config, profile: 'embedded' | 'service
         times.push(performance.now() - t0);
       }
       rerankerAlone = { model: rerankerName, candidates: 20, ...pct(times) };
+      rerankMean = times.reduce((a, b) => a + b, 0) / Math.max(1, times.length);
     } catch (err) {
       log(`[bench:search] reranker ${rerankerName} not measured: ${(err as Error).message}`);
     }
     const modelTotal = model.reduce((a, b) => a + b, 0);
     const pipelineTotal = totals.reduce((a, b) => a + b, 0);
+    const rerankTotal = rerankMean * totals.length;
+    const share = (x: number) => Math.round(x * 1000) / 1000;
     return {
-      profile, chunks, queries: totals.length,
+      profile, chunks, firs, measuredAt: new Date().toISOString(), loadAverage, queries: totals.length,
       stages: Object.fromEntries(Object.entries(stageTimes).map(([k, v]) => [k, pct(v)])),
       totalNoRerank: pct(totals), modelMs: pct(model),
-      overheadShare: Math.round((1 - modelTotal / pipelineTotal) * 1000) / 1000, rerankerAlone,
+      overheadShare: share(1 - modelTotal / pipelineTotal),
+      overheadShareWithRerank: rerankerAlone ? share(1 - (modelTotal + rerankTotal) / (pipelineTotal + rerankTotal)) : undefined,
+      rerankerAlone,
     };
   } finally {
     await dispose();
   }
 }
+
+/** Rows already in the results file, so a run at one size or profile adds to the others instead of erasing them. */
+function previousRows(): SearchBenchRow[] {
+  try {
+    return (JSON.parse(fs.readFileSync(fromRoot('bench-results', 'search.json'), 'utf8')) as { rows?: SearchBenchRow[] }).rows ?? [];
+  } catch {
+    return [];
+  }
+}
+
+/** Synthetic FIRs needed for about `chunks` chunks: each makes 4, on top of the bare acts' ~3,393. */
+export const firsForChunks = (chunks: number) => Math.max(0, Math.ceil((chunks - 3393) / 4));
 
 export async function runSearchBench(config: Config, sizes: number[], profiles: ('embedded' | 'services')[], rounds: number, log: (s: string) => void) {
   const rows: SearchBenchRow[] = [];
@@ -92,13 +147,17 @@ export async function runSearchBench(config: Config, sizes: number[], profiles: 
     const row = await benchSearch(config, profile, n, rounds, log);
     rows.push(row);
     log(`[bench:search] ${JSON.stringify(row)}`);
+    // Written after every row: a 100k run that dies later still leaves what it measured.
+    const kept = previousRows().filter((p) => !rows.some((r) => r.profile === p.profile && r.chunks === p.chunks));
+    const all = [...kept, ...rows].sort((a, b) => a.chunks - b.chunks || a.profile.localeCompare(b.profile));
+    writeResult('search', { machine: machine(config), rows: all });
   }
-  const file = writeResult('search', { machine: machine(config), rows });
+  const file = fromRoot('bench-results', 'search.json');
   const stageNames = [...new Set(rows.flatMap((r) => Object.keys(r.stages)))];
   const table = [
-    `| profile | chunks | total p50 / p95 ms (no rerank) | query embedding p50 | non-model share | reranker alone (20) p50 / p95 | ${stageNames.map((s) => `${s} p50/p95`).join(' | ')} |`,
+    `| profile | chunks | total p50 / p95 ms (no rerank) | query embedding p50 | non-model share (with reranker) | reranker alone (20) p50 / p95 | ${stageNames.map((s) => `${s} p50/p95`).join(' | ')} |`,
     `|---|---|---|---|---|---|${stageNames.map(() => '---').join('|')}|`,
-    ...rows.map((r) => `| ${r.profile} | ${r.chunks} | ${r.totalNoRerank.p50} / ${r.totalNoRerank.p95} | ${r.modelMs.p50} | ${(r.overheadShare * 100).toFixed(0)}% | ${r.rerankerAlone ? `${r.rerankerAlone.p50} / ${r.rerankerAlone.p95} (${r.rerankerAlone.model})` : '–'} | ${stageNames.map((s) => (r.stages[s] ? `${r.stages[s].p50}/${r.stages[s].p95}` : '–')).join(' | ')} |`),
+    ...rows.map((r) => `| ${r.profile} | ${r.chunks} | ${r.totalNoRerank.p50} / ${r.totalNoRerank.p95} | ${r.modelMs.p50} | ${(r.overheadShare * 100).toFixed(0)}%${r.overheadShareWithRerank !== undefined ? ` (${(r.overheadShareWithRerank * 100).toFixed(0)}%)` : ''} | ${r.rerankerAlone ? `${r.rerankerAlone.p50} / ${r.rerankerAlone.p95} (${r.rerankerAlone.model})` : '–'} | ${stageNames.map((s) => (r.stages[s] ? `${r.stages[s].p50}/${r.stages[s].p95}` : '–')).join(' | ')} |`),
   ];
   return { file, table: table.join('\n') };
 }

@@ -1,6 +1,6 @@
 import type { Config } from '../config/config';
 import { runIngestBench } from '../bench/ingest.bench';
-import { runSearchBench } from '../bench/search.bench';
+import { firsForChunks, runSearchBench } from '../bench/search.bench';
 
 const list = (v: unknown, fallback: string) => String(v ?? fallback).split(',').map((s) => s.trim()).filter(Boolean);
 
@@ -12,9 +12,16 @@ export async function benchIngestCommand(config: Config, args: Record<string, un
   return 0;
 }
 
-/** FIR counts, not chunks: each synthetic FIR makes 4 chunks, on top of ~3,400 bare-act chunks. */
+/**
+ * `--sizes` are FIR counts (each synthetic FIR makes 4 chunks, on top of ~3,400 bare-act chunks);
+ * `--chunks 10000,100000` names the corpus by its chunk count instead.
+ */
 export async function benchSearchCommand(config: Config, args: Record<string, unknown>): Promise<number> {
-  const sizes = list(args.sizes, '1650').map(Number);
+  const sizes = args.chunks !== undefined ? list(args.chunks, '').map((c) => firsForChunks(Number(c))) : list(args.sizes, '1650').map(Number);
+  if (sizes.some((n) => !Number.isInteger(n) || n < 0)) {
+    process.stderr.write('--sizes and --chunks take comma-separated whole numbers\n');
+    return 2;
+  }
   const profiles = list(args.profiles, 'embedded,services') as ('embedded' | 'services')[];
   const { file, table } = await runSearchBench(config, sizes, profiles, Number(args.rounds ?? 3), (s) => process.stderr.write(s + '\n'));
   process.stdout.write(`${table}\n\nwritten to ${file}\n`);

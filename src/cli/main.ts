@@ -9,6 +9,7 @@ import { seedCommand } from './seed.command';
 import { evalCommand } from './eval.command';
 import { benchIngestCommand, benchSearchCommand } from './bench.command';
 import { searchCommand } from './search.command';
+import { tokenCommand } from './token.command';
 
 const USAGE = `usage: nyaya <command> [options]
   seed                                  load seeds/ (bare acts, judgments, sample cases)
@@ -16,7 +17,8 @@ const USAGE = `usage: nyaya <command> [options]
   search "<query>" [--top-k 5] [--json] run the search pipeline
   eval --queries <file.jsonl> [--json out.json]
   eval --aila <dir> --qrels <file> [--run-out run.txt] [--json out.json]
-  bench-ingest | bench-search           benchmarks (results in bench-results/)`;
+  bench-ingest | bench-search           benchmarks (results in bench-results/); bench-search --chunks 10000,100000
+  token --role R [--districts a,b] [--sub id] [--expires 8h]   print a JWT for the API`;
 
 async function main(): Promise<number> {
   const [command, ...rest] = process.argv.slice(2);
@@ -24,7 +26,7 @@ async function main(): Promise<number> {
     args: rest, allowPositionals: true, strict: false,
     options: {
       type: { type: 'string' }, json: { type: 'string' }, 'no-json': { type: 'boolean' }, 'top-k': { type: 'string' }, queries: { type: 'string' }, aila: { type: 'string' },
-      qrels: { type: 'string' }, 'run-out': { type: 'string' }, sizes: { type: 'string' }, profiles: { type: 'string' }, rounds: { type: 'string' }, ablate: { type: 'boolean' }, verbose: { type: 'boolean' },
+      qrels: { type: 'string' }, role: { type: 'string' }, districts: { type: 'string' }, sub: { type: 'string' }, expires: { type: 'string' }, 'run-out': { type: 'string' }, sizes: { type: 'string' }, chunks: { type: 'string' }, profiles: { type: 'string' }, rounds: { type: 'string' }, ablate: { type: 'boolean' }, verbose: { type: 'boolean' },
     },
   });
   const config = configOrExit();
@@ -70,6 +72,8 @@ async function main(): Promise<number> {
       return benchIngestCommand(config, values);
     case 'bench-search':
       return benchSearchCommand(config, values);
+    case 'token':
+      return tokenCommand(config, values);
   }
   process.stderr.write(USAGE + '\n');
   return 2;

@@ -42,7 +42,33 @@ const schema = z.object({
   SEED_ON_START: bool.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('development'),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  JWT_ISSUER: z.string().min(1).default('nyaya-graph'),
+  JWT_AUDIENCE: z.string().min(1).default('nyaya-graph'),
+  API_KEYS: z.string().optional(),
+  ASK_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100000).default(30),
+  // Request limits, applied alike over HTTP and WebSocket (src/server/limits.ts).
+  GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(1).max(100).default(10),
+  GRAPHQL_MAX_ALIASES: z.coerce.number().int().min(0).max(1000).default(15),
+  GRAPHQL_MAX_DIRECTIVES: z.coerce.number().int().min(0).max(1000).default(20),
+  GRAPHQL_MAX_TOKENS: z.coerce.number().int().min(10).max(1000000).default(2000),
+  GRAPHQL_MAX_COST: z.coerce.number().int().min(1).max(10000000).default(1500),
+  GRAPHQL_MAX_QUERY_BYTES: z.coerce.number().int().min(100).max(10000000).default(20000),
+  GRAPHQL_ALLOW_BATCHING: bool.default(false),
+  GRAPHQL_MAX_BATCH: z.coerce.number().int().min(1).max(1000).default(10),
+  REQUEST_MAX_BYTES: z.coerce.number().int().min(1024).max(1073741824).default(2097152),
 });
+
+const ROLE_NAMES = ['ADMIN', 'INVESTIGATOR', 'PROSECUTOR', 'COURT', 'ANALYST', 'PUBLIC'] as const;
+const apiKeys = z.array(z.object({
+  id: z.string().min(1),
+  key: z.string().min(16, 'keys must be at least 16 characters'),
+  role: z.enum(ROLE_NAMES),
+  districts: z.array(z.string().min(1)).default([]),
+}));
+
+/** Development gets a known secret so `npm run token` works out of the box; production must set its own. */
+export const DEV_JWT_SECRET = 'nyaya-graph-development-secret-do-not-use-in-production';
 
 export type Config = Readonly<{
   store: 'embedded' | 'services';
@@ -65,6 +91,25 @@ export type Config = Readonly<{
   seedOnStart: boolean;
   logLevel: string;
   production: boolean;
+  auth: {
+    /** Null in production without JWT_SECRET: only API keys authenticate then. */
+    jwtSecret: string | null;
+    jwtIssuer: string;
+    jwtAudience: string;
+    apiKeys: { id: string; key: string; role: (typeof ROLE_NAMES)[number]; districts: string[] }[];
+  };
+  askRatePerMinute: number;
+  limits: {
+    maxDepth: number;
+    maxAliases: number;
+    maxDirectives: number;
+    maxTokens: number;
+    maxCost: number;
+    maxQueryBytes: number;
+    allowBatching: boolean;
+    maxBatch: number;
+    requestMaxBytes: number;
+  };
 }>;
 
 export class ConfigError extends Error {
@@ -83,6 +128,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(variable, `${issue.message} (got ${JSON.stringify(present[variable] ?? '')})`);
   }
   const e = parsed.data;
+  let keys: z.infer<typeof apiKeys> = [];
+  if (e.API_KEYS) {
+    let json: unknown;
+    try {
+      json = JSON.parse(e.API_KEYS);
+    } catch {
+      throw new ConfigError('API_KEYS', 'must be a JSON array of {"id","key","role","districts"}');
+    }
+    const k = apiKeys.safeParse(json);
+    if (!k.success) throw new ConfigError('API_KEYS', `${k.error.issues[0].path.join('.')}: ${k.error.issues[0].message}`);
+    keys = k.data;
+  }
+  const production = e.NODE_ENV === 'production';
   return Object.freeze({
     store: e.STORE,
     dataDir: path.resolve(e.DATA_DIR),
@@ -103,6 +161,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     seedOnStart: e.SEED_ON_START,
     logLevel: e.LOG_LEVEL,
-    production: e.NODE_ENV === 'production',
+    production,
+    auth: {
+      jwtSecret: e.JWT_SECRET ?? (production ? null : DEV_JWT_SECRET),
+      jwtIssuer: e.JWT_ISSUER,
+      jwtAudience: e.JWT_AUDIENCE,
+      apiKeys: keys,
+    },
+    askRatePerMinute: e.ASK_RATE_PER_MINUTE,
+    limits: {
+      maxDepth: e.GRAPHQL_MAX_DEPTH,
+      maxAliases: e.GRAPHQL_MAX_ALIASES,
+      maxDirectives: e.GRAPHQL_MAX_DIRECTIVES,
+      maxTokens: e.GRAPHQL_MAX_TOKENS,
+      maxCost: e.GRAPHQL_MAX_COST,
+      maxQueryBytes: e.GRAPHQL_MAX_QUERY_BYTES,
+      allowBatching: e.GRAPHQL_ALLOW_BATCHING,
+      maxBatch: e.GRAPHQL_MAX_BATCH,
+      requestMaxBytes: e.REQUEST_MAX_BYTES,
+    },
   });
 }

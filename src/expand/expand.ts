@@ -1,3 +1,4 @@
+import type { AccessScope } from '../domain/access';
 import type { QueryAnalysis } from '../analyse/analyse';
 import { PREDECESSOR, SUCCESSOR } from '../domain/codes';
 import type { StatuteCatalogue } from '../seeds/statutes';
@@ -51,7 +52,13 @@ export interface Expansion {
 
 export interface ExpandOptions {
   coCited: boolean;
-  /** Long fact patterns are embedded sentence by sentence as well as whole. */
+  /** Co-citations are counted only over documents the caller may see. */
+  access?: AccessScope;
+  /**
+   * Also embed this many of a fact pattern's longest sentences. Off by default: on AILA training queries,
+   * whole-query e5 ranking of whole statutes gave MAP 0.140 against 0.100 for the best sentence and 0.097 for
+   * whole + sentences summed, and sentence lists drowned the whole-query list in the merge.
+   */
   maxSentences?: number;
 }
 
@@ -122,7 +129,7 @@ export async function expandQuery(
   }
   if (o.coCited) {
     for (const id of direct.slice(0, 3)) {
-      for (const c of await deps.graph.coCited(id, 3)) {
+      for (const c of await deps.graph.coCited(id, 3, o.access)) {
         if (!seen.has(c.sectionId) && deps.catalogue.has(c.sectionId)) {
           seen.add(c.sectionId);
           withEquivalents.push({ id: c.sectionId, reason: 'CO_CITED', via: id, list: 'glossary' });
@@ -150,7 +157,7 @@ export async function expandQuery(
   denseQueries.push(...subs);
   if (a.type === 'FACT_PATTERN') {
     const sentences = a.normalised.split(/(?<=[.?!।])\s+/).filter((s) => words(s).length >= 5);
-    denseQueries.push(...sentences.sort((x, y) => y.length - x.length).slice(0, o.maxSentences ?? 8));
+    denseQueries.push(...sentences.sort((x, y) => y.length - x.length).slice(0, o.maxSentences ?? 0));
   }
   return { concepts: matches.length, sections: withEquivalents, terms, keywordTerms, phrases: [...new Set(phrases)], denseQueries: [...new Set(denseQueries)], subQueries: subs };
 }

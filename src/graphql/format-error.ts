@@ -1,8 +1,9 @@
-import type { GraphQLFormattedError } from 'graphql';
+import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { unwrapResolverError } from '@apollo/server/errors';
 import { AppError } from '../errors/app-error';
 import { ErrorCode } from '../errors/error-codes';
 import { logger } from '../logger';
+import { unavailableStore } from '../errors/store-errors';
 
 const KNOWN = new Set<string>(Object.values(ErrorCode));
 
@@ -11,15 +12,28 @@ const KNOWN = new Set<string>(Object.values(ErrorCode));
  * stack and, in production, reach the client only as INTERNAL_SERVER_ERROR with no stack or internals.
  */
 export function formatError(formatted: GraphQLFormattedError, error: unknown, production: boolean): GraphQLFormattedError {
-  const original = unwrapResolverError(error);
-  const code = String(formatted.extensions?.code ?? '');
+  const unwrapped = unwrapResolverError(error);
+  // A limit reported by a validation rule arrives wrapped in Apollo's ValidationError, whose code replaces its own.
+  const original = unwrapped instanceof GraphQLError && unwrapped.originalError instanceof AppError ? unwrapped.originalError : unwrapped;
+  const code = original instanceof AppError ? String(original.extensions.code) : String(formatted.extensions?.code ?? '');
   if (original instanceof AppError || (KNOWN.has(code) && code !== ErrorCode.INTERNAL_SERVER_ERROR)) {
     const { stacktrace: _drop, ...extensions } = formatted.extensions ?? {};
     return { ...formatted, extensions: { ...extensions, code: code || ErrorCode.BAD_USER_INPUT } };
   }
+  if (code === ErrorCode.INTERNAL_SERVER_ERROR && isClientStatus(original)) {
+    // Apollo refuses some requests with an HTTP 4xx but no code (an unsupported persisted-query version, a hash
+    // that does not match its query): the client's mistake, not ours.
+    const { stacktrace: _drop, ...extensions } = formatted.extensions ?? {};
+    return { ...formatted, extensions: { ...extensions, code: ErrorCode.BAD_REQUEST } };
+  }
   if (code === 'ARGUMENT_VALIDATION_ERROR') {
     const { stacktrace: _drop, ...extensions } = formatted.extensions ?? {};
     return { ...formatted, extensions: { ...extensions, code: ErrorCode.BAD_USER_INPUT } };
+  }
+  const store = unavailableStore(original);
+  if (store) {
+    logger.warn({ err: original }, `${store} is unavailable`);
+    return { message: `${store} is unavailable; try again shortly`, path: formatted.path, extensions: { code: ErrorCode.STORE_UNAVAILABLE } };
   }
   logger.error({ err: original }, 'unexpected error in a GraphQL operation');
   if (production) {
@@ -27,4 +41,9 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown, pr
   }
   const { stacktrace: _drop, ...extensions } = formatted.extensions ?? {};
   return { ...formatted, extensions: { ...extensions, code: ErrorCode.INTERNAL_SERVER_ERROR } };
+}
+
+function isClientStatus(error: unknown): boolean {
+  const status = error instanceof GraphQLError ? (error.extensions.http as { status?: unknown } | undefined)?.status : undefined;
+  return typeof status === 'number' && status >= 400 && status < 500;
 }

@@ -1,5 +1,6 @@
 import DataLoader from 'dataloader';
 import type { App } from '../app/app';
+import type { AccessScope } from '../domain/access';
 import type { EquivalenceEdge, SectionNode } from '../stores/graph/graph.types';
 import type { StoredDocument } from '../stores/store.types';
 
@@ -14,7 +15,8 @@ export interface Loaders {
   citations: DataLoader<string, { sectionId: string; inferred: boolean }[]>;
 }
 
-export function createLoaders(app: App): Loaders {
+/** Documents outside `scope` load as null, exactly like documents that do not exist. */
+export function createLoaders(app: App, scope: AccessScope): Loaders {
   const { graph, documents } = app.stores;
   return {
     section: new DataLoader(async (ids) => {
@@ -26,7 +28,7 @@ export function createLoaders(app: App): Loaders {
       return ids.map((id) => edges.filter((e) => e.fromId === id));
     }),
     document: new DataLoader(async (ids) => {
-      const found = new Map((await documents.getDocuments([...ids])).map((d) => [d.id, d]));
+      const found = new Map((await documents.getDocuments([...ids], scope)).map((d) => [d.id, d]));
       return ids.map((id) => found.get(id) ?? null);
     }),
     citations: new DataLoader(async (ids) => {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { AppError } from '../errors/app-error';
 import type { DocumentInput } from '../domain/document.types';
 import { ErrorCode } from '../errors/error-codes';
 import type { Glossary } from '../expand/glossary';
@@ -59,9 +60,29 @@ const failure = (index: number, code: ErrorCode, message: string, problems: Vali
  * document fails alone; nothing stored is touched by a document that fails.
  */
 export class IngestService {
+  private readonly inflight = new Set<Promise<IngestResult[]>>();
+  private closing = false;
+
   constructor(private readonly deps: IngestDeps) {}
 
   async ingest(inputs: unknown[], opts: IngestOptions = {}): Promise<IngestResult[]> {
+    if (this.closing) throw new AppError(ErrorCode.STORE_UNAVAILABLE, 'The server is shutting down; send the documents again once it is back');
+    const run = this.run(inputs, opts);
+    this.inflight.add(run);
+    try {
+      return await run;
+    } finally {
+      this.inflight.delete(run);
+    }
+  }
+
+  /** For a graceful stop: refuses new batches and waits until the ones under way are saved and indexed. */
+  async drain(): Promise<void> {
+    this.closing = true;
+    await Promise.allSettled([...this.inflight]);
+  }
+
+  private async run(inputs: unknown[], opts: IngestOptions): Promise<IngestResult[]> {
     const batchId = opts.batchId ?? randomUUID();
     const group = opts.groupSize ?? 32;
     const results: IngestResult[] = [];

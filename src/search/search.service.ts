@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { canSee } from '../domain/access';
 import { analyseQuery } from '../analyse/analyse';
 import type { App } from '../app/app';
 import { AppError } from '../errors/app-error';
@@ -65,7 +66,8 @@ export class SearchService {
     const hit = this.cache.get(key);
     if (hit) return { ...hit, cached: true };
     const res = await this.run(req);
-    this.cache.set(key, res);
+    // A degraded answer is not kept: once the missing store is back, the next identical query must use it.
+    if (!res.missingSources.length) this.cache.set(key, res);
     return res;
   }
 
@@ -88,7 +90,7 @@ export class SearchService {
     let expansion: Expansion = await expandQuery(
       analysis,
       { glossary: off.expansion ? NO_GLOSSARY : glossary, graph: off.equivalents ? NO_GRAPH : graph, catalogue },
-      { coCited: !!req.expandCoCited },
+      { coCited: !!req.expandCoCited, access: req.filter?.access },
     );
     if (off.sections) expansion = { ...expansion, sections: [] };
     if (off.expansion) expansion = { ...expansion, concepts: 0 };
@@ -98,6 +100,7 @@ export class SearchService {
 
     t = performance.now();
     const pool = req.candidates ?? CANDIDATES;
+    const hidden = this.countHidden(expansion, req.filter, pool);
     const retrieved = await retrieve(stores, embedder, expansion, req.filter, pool);
     const lists = retrieved.lists.filter((l) => !(off.dense && l.name === 'dense') && !(off.keyword && l.name === 'keyword'));
     const report = (name: string, o: StageOutcome, disabled?: boolean) => stages.push({ name, ...(disabled ? { status: 'SKIPPED', detail: 'disabled' } : o), ms: Math.round(o.ms * 10) / 10 } as StageReport);
@@ -163,8 +166,24 @@ export class SearchService {
     return {
       query: req.query, analysis, expansion, hits, k, belowThreshold,
       message: belowThreshold ? 'Not enough relevant material was found for this query; nothing is shown rather than unrelated text.' : null,
-      stages, missingSources: [...missing], cached: false, tookMs: ms(t0),
+      stages, missingSources: [...missing], cached: false, tookMs: ms(t0), hiddenByAccess: await hidden,
     };
+  }
+
+  /**
+   * For the audit log: how many documents the same keyword retrieval would have returned without the caller's
+   * access restriction that the caller may not see. Runs beside the real retrieval, only for restricted callers.
+   */
+  private async countHidden(x: Expansion, filter: SearchRequest['filter'], n: number): Promise<number> {
+    if (!filter?.access || filter.access.all) return 0;
+    try {
+      const { access, ...unrestricted } = filter;
+      const hits = await this.deps.stores.keyword.search({ terms: x.keywordTerms, phrases: x.phrases }, n, unrestricted);
+      const docs = await this.deps.stores.documents.getDocuments([...new Set(hits.map((h) => h.documentId))]);
+      return docs.filter((d) => !canSee(access, d)).length;
+    } catch {
+      return 0;
+    }
   }
 
   /**

@@ -44,4 +44,6 @@ export interface SearchResponse {
   missingSources: string[];
   cached: boolean;
   tookMs: number;
+  /** Keyword hits in documents the caller's access left out (for the audit log; never shown to the caller). */
+  hiddenByAccess: number;
 }

@@ -13,6 +13,12 @@ import { checkHealth } from '../app/health';
 import { createContext, type GraphQLContext } from '../graphql/context';
 import { formatError } from '../graphql/format-error';
 import { sandboxPage, vendorRouter } from './sandbox';
+import { apolloLimitOptions, graphqlBody, graphqlBodyErrors, limitsPlugin } from './limits.http';
+import { wsLimitHooks } from './limits.ws';
+import { mountExplorer } from './explorer/explorer.route';
+import { Authenticator } from '../auth/authenticate';
+import { wsAuthHooks, type WsAuthExtra } from './ws.auth';
+import { degradedPlugin } from './degraded.plugin';
 
 export const GRAPHQL_PATH = '/graphql';
 
@@ -28,11 +34,21 @@ export async function startServer(app: App, schema: GraphQLSchema, port: number,
   const expressApp = express();
   const httpServer = http.createServer(expressApp);
 
-  const wsServer = new WebSocketServer({ server: httpServer, path: GRAPHQL_PATH });
-  const wsCleanup = useServer<Record<string, unknown>, { context?: GraphQLContext }>(
+  const authenticator = new Authenticator(app.config.auth);
+  const wsAuth = wsAuthHooks(authenticator);
+  const { limits, production } = app.config;
+  const wsLimits = wsLimitHooks(schema, app.config);
+  const wsServer = new WebSocketServer({ server: httpServer, path: GRAPHQL_PATH, maxPayload: limits.requestMaxBytes });
+  const wsCleanup = useServer<Record<string, unknown> | undefined, WsAuthExtra>(
     {
       schema,
-      context: () => createContext(app, randomUUID()),
+      onConnect: (ctx) => wsAuth.onConnect(ctx),
+      onSubscribe: (ctx, _id, payload) => wsAuth.checkSubscribe(ctx) ?? wsLimits.onSubscribe(payload),
+      onNext: (_ctx, _id, _payload, _args, result) => wsLimits.onNext(result),
+      onError: (_ctx, _id, _payload, errors) => wsLimits.onError(errors),
+      isProd: production,
+      onClose: (ctx) => wsAuth.onClose(ctx),
+      context: (ctx) => createContext(app, randomUUID(), wsAuth.principal(ctx)),
     },
     wsServer,
   );
@@ -41,9 +57,12 @@ export async function startServer(app: App, schema: GraphQLSchema, port: number,
     schema,
     formatError: (formatted, error) => formatError(formatted, error, app.config.production),
     introspection: !app.config.production,
+    ...apolloLimitOptions(limits, production),
     plugins: [
       ApolloServerPluginDrainHttpServer({ httpServer }),
       ApolloServerPluginLandingPageDisabled(),
+      degradedPlugin,
+      limitsPlugin(limits),
       { async serverWillStart() { return { async drainServer() { await wsCleanup.dispose(); } }; } },
     ],
   });
@@ -53,6 +72,7 @@ export async function startServer(app: App, schema: GraphQLSchema, port: number,
   expressApp.use('/vendor', vendorRouter());
   expressApp.get('/', (_req, res) => res.redirect('/sandbox'));
   expressApp.get('/sandbox', (_req, res) => res.type('html').send(sandboxPage(GRAPHQL_PATH)));
+  mountExplorer(expressApp, GRAPHQL_PATH);
   expressApp.get('/healthz', (_req, res) => res.json({ status: 'ok' }));
   expressApp.get('/readyz', async (_req, res) => {
     const components = await checkHealth(app);
@@ -66,8 +86,9 @@ export async function startServer(app: App, schema: GraphQLSchema, port: number,
   });
   expressApp.use(
     GRAPHQL_PATH,
-    express.json({ limit: '2mb' }),
-    expressMiddleware(apollo, { context: async () => createContext(app, randomUUID()) }),
+    ...graphqlBody(limits),
+    expressMiddleware(apollo, { context: async ({ req }) => createContext(app, randomUUID(), await authenticator.fromHeaders(req.headers)) }),
+    graphqlBodyErrors(limits),
   );
 
   await new Promise<void>((resolve, reject) => {

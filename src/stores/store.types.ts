@@ -1,3 +1,4 @@
+import type { AccessScope } from '../domain/access';
 import type { AuthorityLevel, DocumentInput, DocumentType, Language } from '../domain/document.types';
 
 /** A document as the source of truth holds it. */
@@ -60,6 +61,8 @@ export interface SearchFilter {
   /** Only chunks of bare-act sections of these codes. */
   codes?: string[];
   documentIds?: string[];
+  /** The caller's scope, applied inside the query like every other filter. */
+  access?: AccessScope;
 }
 
 export interface IndexHit {

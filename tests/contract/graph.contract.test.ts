@@ -98,6 +98,52 @@ describe.each(PROFILES)('citation graph contract (%s)', (profile) => {
     expect(limited.nodes.map((n) => n.id)).toEqual(['IPC:302', 'BNS:103', 'c1']);
   });
 
+  it('applies document filters and the caller\'s access inside the traversal', async () => {
+    // c1 (Pune) is hidden: c2 (Surat) must not be reached through it, and IPC:34 only through c2.
+    const surat = { all: false, openTypes: ['COURT_RULING' as const], districts: ['surat'] };
+    const walked = await s.graph.neighbourhood(['IPC:302'], 2, 50, { access: surat });
+    expect(walked.nodes.map((n) => n.id)).toEqual(['IPC:302', 'BNS:103', 'c2', 'IPC:34', 'IPC:379']);
+    expect(walked.edges.every((e) => e.source !== 'c1' && e.target !== 'c1')).toBe(true);
+    const fromHidden = await s.graph.neighbourhood(['c1'], 1, 50, { access: surat });
+    expect(fromHidden.nodes).toEqual([]);
+    const chargesheets = await s.graph.neighbourhood(['IPC:302'], 1, 50, { types: ['CHARGESHEET'] });
+    expect(chargesheets.nodes.map((n) => n.id)).toEqual(['IPC:302', 'BNS:103', 'c4']);
+    expect(await s.graph.citedBy('IPC:302', { access: surat }, 0, 10)).toMatchObject({ total: 1, documents: [{ id: 'c2' }] });
+    expect(await s.graph.citedBy('IPC:302', { districts: ['PUNE'] }, 0, 10)).toMatchObject({ total: 2 });
+    expect(await s.graph.coCited('IPC:302', 5, surat)).toEqual([{ sectionId: 'IPC:34', count: 1 }, { sectionId: 'IPC:379', count: 1 }]);
+    const nobody = { all: false, openTypes: [], districts: [] };
+    expect(await s.graph.citedBy('IPC:302', { access: nobody }, 0, 10)).toEqual({ total: 0, documents: [] });
+  });
+
+  it('counts dated documents per month and district', async () => {
+    expect(await s.graph.trends({})).toEqual([
+      { month: '2023-05', district: 'Pune', documents: 1 },
+      { month: '2023-06', district: 'Surat', documents: 1 },
+      { month: '2024-08', district: 'Pune', documents: 1 },
+      { month: '2024-09', district: 'Pune', documents: 1 },
+    ]);
+    expect(await s.graph.trends({ sectionIds: ['IPC:34', 'BNS:103'], dateFrom: '2023-06-01' })).toEqual([
+      { month: '2023-06', district: 'Surat', documents: 1 },
+      { month: '2024-08', district: 'Pune', documents: 1 },
+    ]);
+    expect(await s.graph.trends({ sectionIds: ['IPC:302'], access: { all: false, openTypes: [], districts: ['pune'] }, types: ['FIR'] }))
+      .toEqual([{ month: '2023-05', district: 'Pune', documents: 1 }]);
+  });
+
+  it('finds the shortest path between two sections, the same one on both graphs', async () => {
+    const all = { maxHops: 4, viaEquivalents: true };
+    expect(await s.graph.shortestPath('IPC:302', 'BNS:103', all)).toEqual({ ids: ['IPC:302', 'BNS:103'] });
+    // IPC:34 is reached through c1 and c2; the code-point-smallest path goes through c1.
+    expect(await s.graph.shortestPath('BNS:103', 'IPC:34', all)).toEqual({ ids: ['BNS:103', 'IPC:302', 'c1', 'IPC:34'] });
+    expect(await s.graph.shortestPath('BNS:103', 'IPC:34', { ...all, viaEquivalents: false })).toBeNull();
+    expect(await s.graph.shortestPath('IPC:34', 'IPC:379', all)).toEqual({ ids: ['IPC:34', 'c2', 'IPC:379'] });
+    expect(await s.graph.shortestPath('IPC:34', 'IPC:379', { ...all, access: { all: false, openTypes: [], districts: ['pune'] } })).toBeNull();
+    expect(await s.graph.shortestPath('BNS:303', 'IPC:34', { ...all, maxHops: 2 })).toBeNull();
+    expect(await s.graph.shortestPath('BNS:303', 'IPC:34', all)).toEqual({ ids: ['BNS:303', 'IPC:379', 'c2', 'IPC:34'] });
+    expect(await s.graph.shortestPath('IPC:302', 'IPC:302', all)).toEqual({ ids: ['IPC:302'] });
+    expect(await s.graph.shortestPath('IPC:302', 'IPC:9999', all)).toBeNull();
+  });
+
   it('re-syncing a document replaces its edges, and deleting removes them', async () => {
     await s.graph.syncDocument(gdoc('c2', '2023-06-01', 'Surat', ['IPC:379']));
     expect(await s.graph.coCited('IPC:302', 5)).toEqual([{ sectionId: 'IPC:34', count: 1 }]);

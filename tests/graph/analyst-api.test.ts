@@ -74,4 +74,45 @@ describe.each(PROFILES)('analysts\' graph API (%s)', (profile) => {
     const deep = await t.gql('{ caseSectionGraph(start: { ids: ["IPC:302"], depth: 3 }) { nodes { id } } }');
     expect(deep.body.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
   });
+
+  it('counts citing documents per month and district, equivalents included', async () => {
+    const Q = `query($f: SectionTrendsFilterInput) { sectionTrends(filter: $f) { sections total points { month district documents } } }`;
+    type Trends = { sectionTrends: { sections: string[]; total: number; points: { month: string; district: string | null; documents: number }[] } };
+    const all = await t.gql<Trends>(Q, { f: null });
+    expect(all.body.data!.sectionTrends.total).toBe(50);
+    const theft = await t.gql<Trends>(Q, { f: { sections: ['IPC 379'] } });
+    const tr = theft.body.data!.sectionTrends;
+    expect(tr.sections).toEqual(['IPC:379', 'BNS:303']);
+    expect(tr.points.every((p) => /^\d{4}-\d{2}$/.test(p.month) && p.documents > 0)).toBe(true);
+    const months = tr.points.map((p) => `${p.month}|${p.district}`);
+    expect(months).toEqual([...months].sort()); // ordered by month, then district
+    const narrow = await t.gql<Trends>(Q, { f: { sections: ['IPC 379'], includeEquivalents: false } });
+    expect(narrow.body.data!.sectionTrends.total).toBeLessThanOrEqual(tr.total);
+    const bad = await t.gql(Q, { f: { sections: ['IPC 9999'] } });
+    expect(bad.body.errors?.[0].extensions?.code).toBe('UNKNOWN_SECTION');
+    const garbled = await t.gql(Q, { f: { sections: ['three-oh-two'] } });
+    expect(garbled.body.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
+  });
+
+  it('finds the shortest path between two sections, through documents and equivalences', async () => {
+    const Q = `query($a: String!, $b: String!, $h: Int) { sectionPath(from: $a, to: $b, maxHops: $h) { found hops nodes { id kind } edges { source target kind relation } } }`;
+    type Path = { sectionPath: { found: boolean; hops: number | null; nodes: { id: string; kind: string }[]; edges: { source: string; target: string; kind: string; relation: string | null }[] } };
+    const eq = await t.gql<Path>(Q, { a: 'IPC 302', b: 'BNS:103' });
+    expect(eq.body.data!.sectionPath).toEqual({
+      found: true, hops: 1, nodes: [{ id: 'IPC:302', kind: 'Section' }, { id: 'BNS:103', kind: 'Section' }],
+      edges: [{ source: 'IPC:302', target: 'BNS:103', kind: 'EQUIVALENT_TO', relation: 'mapped' }],
+    });
+    const { body } = await t.gql<{ documents: { edges: { node: { id: string; sections: string[] } }[] } }>('{ documents(first: 50) { edges { node { id sections } } } }');
+    const doc = body.data!.documents.edges.map((e) => e.node).find((d) => d.sections.length >= 2)!;
+    const [a, b] = doc.sections;
+    const via = await t.gql<Path>(Q, { a, b });
+    const p = via.body.data!.sectionPath;
+    expect(p.found).toBe(true);
+    expect(p.hops).toBeLessThanOrEqual(2);
+    for (const e of p.edges) expect(p.nodes.some((n) => n.id === e.source) && p.nodes.some((n) => n.id === e.target)).toBe(true);
+    const tooFar = await t.gql(Q, { a: 'IPC 302', b: 'BNS 103', h: 7 });
+    expect(tooFar.body.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
+    const unknown = await t.gql(Q, { a: 'IPC 302', b: 'BNS 9999' });
+    expect(unknown.body.errors?.[0].extensions?.code).toBe('UNKNOWN_SECTION');
+  });
 });

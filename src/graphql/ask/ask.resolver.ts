@@ -5,7 +5,7 @@ import type { Answer, AskEvent } from '../../answer/answer.types';
 import type { AskRequest } from '../../answer/ask.service';
 import type { ContextBlock } from '../../answer/context';
 import { ErrorCode } from '../../errors/error-codes';
-import type { GraphQLContext } from '../context';
+import { audit, type GraphQLContext } from '../context';
 import { QueryTypeEnum } from '../search/search.type';
 import { AskInput } from './ask.input';
 import { AnswerType, AskEventKind, AskEventType, SourceType } from './answer.type';
@@ -15,7 +15,10 @@ const toSources = (blocks: ContextBlock[]): SourceType[] =>
 
 const toAnswer = (a: Answer): AnswerType => ({ ...a, sources: toSources(a.sources) });
 
-const toRequest = (input: AskInput): AskRequest => withoutNulls({ ...input }) as AskRequest;
+const toRequest = (input: AskInput, ctx: GraphQLContext): AskRequest => {
+  const req = withoutNulls({ ...input }) as AskRequest;
+  return { ...req, filter: { ...(req.filter ?? {}), access: ctx.scope } };
+};
 
 export function toEvent(e: AskEvent): AskEventType {
   switch (e.kind) {
@@ -41,7 +44,10 @@ export function toEvent(e: AskEvent): AskEventType {
 async function* askEvents(ctx: GraphQLContext, input: AskInput): AsyncGenerator<AskEventType> {
   const controller = new AbortController();
   try {
-    for await (const e of ctx.app.ask.stream(toRequest(input), controller.signal)) yield toEvent(e);
+    for await (const e of ctx.app.ask.stream(toRequest(input, ctx), controller.signal)) {
+      if (e.kind === 'DONE') audit(ctx, 'askStream', input.query, e.answer.sources.length, e.answer.hiddenByAccess);
+      yield toEvent(e);
+    }
   } catch (err) {
     const code = err instanceof GraphQLError ? String(err.extensions.code ?? ErrorCode.INTERNAL_SERVER_ERROR) : ErrorCode.INTERNAL_SERVER_ERROR;
     yield { kind: AskEventKind.ERROR, error: { code, message: err instanceof GraphQLError ? err.message : 'the answer could not be produced' } };
@@ -54,12 +60,20 @@ async function* askEvents(ctx: GraphQLContext, input: AskInput): AsyncGenerator<
 export class AskResolver {
   @Query(() => AnswerType, { description: 'A grounded answer with citations (extractive by default; an LLM when LLM_BASE_URL is set)' })
   async ask(@Arg('input', () => AskInput) input: AskInput, @Ctx() ctx: GraphQLContext): Promise<AnswerType> {
-    return toAnswer(await ctx.app.ask.ask(toRequest(input)));
+    await ctx.app.askLimiter.consume(ctx.principal);
+    const answer = await ctx.app.ask.ask(toRequest(input, ctx));
+    audit(ctx, 'ask', input.query, answer.sources.length, answer.hiddenByAccess);
+    for (const m of answer.missingSources) ctx.missingSources.add(m);
+    return toAnswer(answer);
   }
 
   @Subscription(() => AskEventType, {
     description: 'The same answer as ask, streamed: ANALYSIS, SOURCES, TEXT_DELTA/CITATION, DONE',
-    subscribe: ({ args, context }) => askEvents(context as GraphQLContext, (args as { input: AskInput }).input),
+    // The rate limit is checked when the client subscribes, so a refused stream never starts.
+    subscribe: async ({ args, context }) => {
+      await (context as GraphQLContext).app.askLimiter.consume((context as GraphQLContext).principal);
+      return askEvents(context as GraphQLContext, (args as { input: AskInput }).input);
+    },
   })
   askStream(@Root() event: AskEventType, @Arg('input', () => AskInput) _input: AskInput): AskEventType {
     return event;

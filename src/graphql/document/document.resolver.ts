@@ -34,7 +34,7 @@ export class DocumentResolver {
   ): Promise<DocumentConnectionType> {
     if (first < 1 || first > 100) throw new AppError(ErrorCode.BAD_USER_INPUT, 'first must be from 1 to 100');
     const offset = cursorOffset(after);
-    const page = await ctx.app.stores.documents.listDocuments(filter ?? {}, offset, first);
+    const page = await ctx.app.stores.documents.listDocuments({ ...(filter ?? {}), access: ctx.scope }, offset, first);
     for (const d of page.documents) ctx.loaders.document.prime(d.id, d);
     return toConnection(page.documents, offset, page.total);
   }
@@ -53,7 +53,7 @@ export class DocumentResolver {
   async similar(@Root() d: DocumentSummaryType, @Arg('limit', () => Int, { defaultValue: 5 }) limit: number, @Ctx() ctx: GraphQLContext): Promise<DocumentSummaryType[]> {
     const [first] = await ctx.app.stores.documents.chunksOfDocuments([d.id], true);
     if (!first?.embedding) return [];
-    const hits = await ctx.app.stores.vector.query(first.embedding, Math.min(50, limit * 4) + 5);
+    const hits = await ctx.app.stores.vector.query(first.embedding, Math.min(50, limit * 4) + 5, { access: ctx.scope });
     const ids = [...new Set(hits.map((h) => h.documentId).filter((id) => id !== d.id))].slice(0, Math.min(limit, 20));
     return found(await ctx.loaders.document.loadMany(ids));
   }

@@ -1,6 +1,7 @@
 import { ArrayMaxSize, ArrayMinSize, Max, Min } from 'class-validator';
 import { Arg, Ctx, Field, InputType, Int, Query, Resolver } from 'type-graphql';
-import type { GraphQLContext } from '../context';
+import { withoutNulls } from '../common/values';
+import { audit, type GraphQLContext } from '../context';
 import { DocumentFilterInput } from '../document/document.filter';
 import { CaseSectionGraphType } from './graph.type';
 
@@ -24,23 +25,21 @@ export class GraphStartInput {
 
 @Resolver()
 export class GraphResolver {
-  @Query(() => CaseSectionGraphType, { description: 'Cases, sections and equivalents around the start nodes, ready to draw' })
+  @Query(() => CaseSectionGraphType, {
+    description: 'Cases, sections and equivalents around the start nodes, ready to draw. Documents outside the filter are not walked through.',
+  })
   async caseSectionGraph(
     @Arg('start', () => GraphStartInput) start: GraphStartInput,
     @Arg('filter', () => DocumentFilterInput, { nullable: true }) filter: DocumentFilterInput | null,
     @Ctx() ctx: GraphQLContext,
   ): Promise<CaseSectionGraphType> {
-    const g = await ctx.app.stores.graph.neighbourhood(start.ids, start.depth, start.limit);
-    // Document filters trim case nodes (and their edges); sections always stay.
-    const keep = (n: (typeof g.nodes)[number]) => {
-      if (n.kind !== 'Document' || !filter) return true;
-      const p = n.properties;
-      return (!filter.types?.length || filter.types.includes(p.type as never))
-        && (!filter.districts?.length || filter.districts.some((d) => d.toLowerCase() === (p.district ?? '').toLowerCase()))
-        && (!filter.dateFrom || (!!p.date && p.date >= filter.dateFrom)) && (!filter.dateTo || (!!p.date && p.date <= filter.dateTo));
-    };
-    const nodes = g.nodes.filter(keep);
-    const ids = new Set(nodes.map((n) => n.id));
-    return { nodes, edges: g.edges.filter((e) => ids.has(e.source) && ids.has(e.target)) };
+    const f = withoutNulls({ ...(filter ?? {}) });
+    const g = await ctx.app.stores.graph.neighbourhood(start.ids, start.depth, start.limit, { ...f, access: ctx.scope });
+    if (!ctx.scope.all) {
+      const documents = (x: typeof g) => x.nodes.filter((n) => n.kind === 'Document').length;
+      const hidden = ctx.app.stores.graph.neighbourhood(start.ids, start.depth, start.limit, f).then((all) => Math.max(0, documents(all) - documents(g)));
+      audit(ctx, 'caseSectionGraph', start.ids.join(','), g.nodes.length, hidden);
+    }
+    return g;
   }
 }

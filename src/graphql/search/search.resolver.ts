@@ -2,13 +2,15 @@ import { Arg, Ctx, Field, Float, ObjectType, Query, Resolver } from 'type-graphq
 import { found, withoutNulls } from '../common/values';
 import type { SearchRequest, SearchResponse } from '../../search/search.types';
 import { rankSections } from '../../search/sections';
-import type { GraphQLContext } from '../context';
+import { audit, type GraphQLContext } from '../context';
 import { SectionType } from '../section/section.type';
 import { SearchInput } from './search.input';
 import { QueryTypeEnum, SearchResultType, StageStatusEnum } from './search.type';
 
-function toRequest(input: SearchInput): SearchRequest {
-  return withoutNulls({ ...input, filter: input.filter ?? undefined }) as SearchRequest;
+/** The caller's scope travels inside the filter, so every store applies it and the cache keys on it. */
+function toRequest(input: SearchInput, ctx: GraphQLContext): SearchRequest {
+  const req = withoutNulls({ ...input, filter: input.filter ?? undefined }) as SearchRequest;
+  return { ...req, filter: { ...(req.filter ?? {}), access: ctx.scope } };
 }
 
 export function toResultType(r: SearchResponse): SearchResultType {
@@ -45,13 +47,18 @@ export class SectionSearchResultType {
 export class SearchResolver {
   @Query(() => SearchResultType, { description: 'Hybrid retrieval: dense + keyword + sections, fused, reranked; every stage reported' })
   async search(@Arg('input', () => SearchInput) input: SearchInput, @Ctx() ctx: GraphQLContext): Promise<SearchResultType> {
-    return toResultType(await ctx.app.search.search(toRequest(input)));
+    const res = await ctx.app.search.search(toRequest(input, ctx));
+    audit(ctx, 'search', input.query, res.hits.length, res.hiddenByAccess);
+    for (const m of res.missingSources) ctx.missingSources.add(m);
+    return toResultType(res);
   }
 
   @Query(() => SectionSearchResultType, { description: 'Ranked sections (with their equivalents) aggregated from chunk hits and graph expansion' })
   async searchSections(@Arg('input', () => SearchInput) input: SearchInput, @Ctx() ctx: GraphQLContext): Promise<SectionSearchResultType> {
-    const req = toRequest(input);
+    const req = toRequest(input, ctx);
     const res = await ctx.app.search.search({ ...req, topK: 20, maxPerDocument: 20 });
+    audit(ctx, 'searchSections', input.query, res.hits.length, res.hiddenByAccess);
+    for (const m of res.missingSources) ctx.missingSources.add(m);
     const ranked = rankSections(res, req.topK ?? Math.max(res.k, 5));
     const sections = new Map(found(await ctx.loaders.section.loadMany(ranked.map((r) => r.id))).map((s) => [s.id, s]));
     return {

@@ -7,7 +7,7 @@ import { cursorOffset } from '../document/document.resolver';
 import { DocumentConnectionType, toConnection } from '../document/document.type';
 import { CoCitedType } from './section.resolver';
 import { ACT_NAMES, type StatuteCode } from '../../domain/codes';
-import type { GraphQLContext } from '../context';
+import { audit, type GraphQLContext } from '../context';
 import { EquivalenceRelationEnum, EquivalentType, SectionType } from './section.type';
 
 /** Fields of a section that need another store read, batched per request through the loaders. */
@@ -38,14 +38,18 @@ export class SectionFieldsResolver {
   ): Promise<DocumentConnectionType> {
     if (first < 1 || first > 100) throw new AppError(ErrorCode.BAD_USER_INPUT, 'first must be from 1 to 100');
     const offset = cursorOffset(after);
-    const page = await ctx.app.stores.graph.citedBy(s.id, filter ?? {}, offset, first);
+    const page = await ctx.app.stores.graph.citedBy(s.id, { ...(filter ?? {}), access: ctx.scope }, offset, first);
+    if (!ctx.scope.all) {
+      const hidden = ctx.app.stores.graph.citedBy(s.id, filter ?? {}, 0, 1).then((all) => all.total - page.total);
+      audit(ctx, 'citedBy', s.id, page.documents.length, hidden);
+    }
     const nodes = found(await ctx.loaders.document.loadMany(page.documents.map((d) => d.id)));
     return toConnection(nodes, offset, page.total, page.documents.length);
   }
 
   @FieldResolver(() => [CoCitedType], { description: 'Sections most often cited in the same documents' })
   async coCited(@Root() s: SectionType, @Arg('limit', () => Int, { defaultValue: 10 }) limit: number, @Ctx() ctx: GraphQLContext): Promise<CoCitedType[]> {
-    const rows = await ctx.app.stores.graph.coCited(s.id, Math.max(1, Math.min(limit, 50)));
+    const rows = await ctx.app.stores.graph.coCited(s.id, Math.max(1, Math.min(limit, 50)), ctx.scope);
     const sections = await ctx.loaders.section.loadMany(rows.map((r) => r.sectionId));
     return rows.flatMap((r, i) => {
       const sec = sections[i];

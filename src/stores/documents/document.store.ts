@@ -1,6 +1,7 @@
 import type { SqlClient } from '../sql/sql.client';
 import type { ChunkRecord, SearchFilter, StoredDocument } from '../store.types';
-import { filterSql } from '../sql/filter.sql';
+import { accessSql, filterSql } from '../sql/filter.sql';
+import type { AccessScope } from '../../domain/access';
 import { chunkFromRow, documentFromRow } from './document.rows';
 
 export type OutboxTarget = 'vector' | 'graph';
@@ -21,9 +22,12 @@ export interface OutboxEntry {
 export class DocumentStore {
   constructor(readonly sql: SqlClient) {}
 
-  async getDocuments(ids: readonly string[]): Promise<StoredDocument[]> {
+  /** The documents with these ids that `access` may see (all of them without a scope). */
+  async getDocuments(ids: readonly string[], access?: AccessScope): Promise<StoredDocument[]> {
     if (!ids.length) return [];
-    const rows = await this.sql.query(`SELECT * FROM {S}.documents WHERE id = ANY($1::text[])`, [ids]);
+    const params: unknown[] = [ids];
+    const visible = accessSql(access, params, 'type', 'district');
+    const rows = await this.sql.query(`SELECT * FROM {S}.documents WHERE id = ANY($1::text[]) AND ${visible}`, params);
     return rows.map(documentFromRow);
   }
 
@@ -88,11 +92,16 @@ export class DocumentStore {
   }
 
   /** A page of documents, newest first, with the same filters the indexes apply (over the document columns). */
-  async listDocuments(f: { types?: string[]; districts?: string[]; dateFrom?: string; dateTo?: string }, offset: number, limit: number): Promise<{ documents: StoredDocument[]; total: number }> {
+  async listDocuments(
+    f: { types?: string[]; districts?: string[]; dateFrom?: string; dateTo?: string; access?: AccessScope }, offset: number, limit: number,
+  ): Promise<{ documents: StoredDocument[]; total: number }> {
     const params: unknown[] = [f.types ?? null, f.districts?.map((d) => d.toLowerCase()) ?? null, f.dateFrom ?? null, f.dateTo ?? null];
     const where = `($1::text[] IS NULL OR type = ANY($1::text[])) AND ($2::text[] IS NULL OR lower(district) = ANY($2::text[]))
-      AND ($3::date IS NULL OR date >= $3::date) AND ($4::date IS NULL OR date <= $4::date)`;
-    const rows = await this.sql.query(`SELECT * FROM {S}.documents WHERE ${where} ORDER BY date DESC NULLS LAST, id COLLATE "C" OFFSET $5 LIMIT $6`, [...params, offset, limit]);
+      AND ($3::date IS NULL OR date >= $3::date) AND ($4::date IS NULL OR date <= $4::date)
+      AND ${accessSql(f.access, params, 'type', 'district')}`;
+    const rows = await this.sql.query(
+      `SELECT * FROM {S}.documents WHERE ${where} ORDER BY date DESC NULLS LAST, id COLLATE "C" OFFSET $${params.length + 1} LIMIT $${params.length + 2}`,
+      [...params, offset, limit]);
     const [{ n }] = await this.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM {S}.documents WHERE ${where}`, params);
     return { documents: rows.map(documentFromRow), total: n };
   }

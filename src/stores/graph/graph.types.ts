@@ -1,3 +1,4 @@
+import type { AccessScope } from '../../domain/access';
 import type { DocumentType } from '../../domain/document.types';
 
 export type EquivalenceRelation = 'mapped' | 'split' | 'merged';
@@ -35,6 +36,30 @@ export interface GraphDocumentFilter {
   districts?: string[];
   dateFrom?: string;
   dateTo?: string;
+  /** The caller's scope: documents outside it are neither returned, counted nor walked through. */
+  access?: AccessScope;
+}
+
+export interface TrendFilter extends GraphDocumentFilter {
+  /** Documents citing any of these section ids; all documents when absent. */
+  sectionIds?: string[];
+}
+
+export interface TrendPoint {
+  month: string; // YYYY-MM
+  district: string | null;
+  documents: number;
+}
+
+export interface SectionPath {
+  /** Node ids from the first section to the second, both included; the code-point-smallest of the shortest paths. */
+  ids: string[];
+}
+
+export interface PathOptions {
+  maxHops: number;
+  viaEquivalents: boolean;
+  access?: AccessScope;
 }
 
 export interface CitedByPage {
@@ -87,9 +112,16 @@ export interface CitationGraph {
   /** Sections each document cites. */
   citationsOf(documentIds: string[]): Promise<{ documentId: string; sectionId: string; inferred: boolean }[]>;
   citedBy(sectionId: string, filter: GraphDocumentFilter, offset: number, limit: number): Promise<CitedByPage>;
-  coCited(sectionId: string, limit: number): Promise<CoCitation[]>;
-  /** Nodes within `depth` hops (CITES and EQUIVALENT_TO, either direction) of the start nodes. */
-  neighbourhood(startIds: string[], depth: number, limit: number): Promise<{ nodes: GraphNode[]; edges: GraphEdge[] }>;
+  coCited(sectionId: string, limit: number, access?: AccessScope): Promise<CoCitation[]>;
+  /**
+   * Nodes within `depth` hops (CITES and EQUIVALENT_TO, either direction) of the start nodes. Documents outside
+   * the filter (and the caller's access) are not walked through, so nothing behind them is reached either.
+   */
+  neighbourhood(startIds: string[], depth: number, limit: number, filter?: GraphDocumentFilter): Promise<{ nodes: GraphNode[]; edges: GraphEdge[] }>;
+  /** Dated documents per month and district, optionally only those citing some sections. */
+  trends(filter: TrendFilter): Promise<TrendPoint[]>;
+  /** The shortest path between two nodes over CITES (and EQUIVALENT_TO) edges; null when none within maxHops. */
+  shortestPath(fromId: string, toId: string, options: PathOptions): Promise<SectionPath | null>;
   documentIds(): Promise<string[]>;
   counts(): Promise<GraphCounts>;
   ping(): Promise<void>;

@@ -1,8 +1,10 @@
 import neo4j, { type Driver, type QueryResult, type RecordShape } from 'neo4j-driver';
 import type {
   CitationGraph, CitedByPage, CoCitation, EquivalenceEdge, GraphCounts, GraphDocument, GraphDocumentFilter,
-  GraphEdge, GraphNode, SectionNode,
+  GraphEdge, GraphNode, PathOptions, SectionNode, SectionPath, TrendFilter, TrendPoint,
 } from './graph.types';
+import type { AccessScope } from '../../domain/access';
+import { graphDocumentParams } from './graph.filter';
 import { cypher, cypherStatements } from './cypher';
 import { documentNode, sectionNode, sortEdges, stubSection } from './graph.nodes';
 
@@ -104,21 +106,20 @@ export class Neo4jGraph implements CitationGraph {
   }
 
   async citedBy(sectionId: string, f: GraphDocumentFilter, offset: number, limit: number): Promise<CitedByPage> {
-    const [r] = await this.run('cited-by', {
-      sectionId, types: f.types ?? null, districts: f.districts ?? null, dateFrom: f.dateFrom ?? null, dateTo: f.dateTo ?? null,
-      offset: neo4j.int(offset), limit: neo4j.int(limit),
-    });
+    const [r] = await this.run('cited-by', { sectionId, ...graphDocumentParams(f), offset: neo4j.int(offset), limit: neo4j.int(limit) });
     return { total: Number(r.total), documents: (r.documents as Record<string, unknown>[]).map(documentNode) };
   }
 
-  async coCited(sectionId: string, limit: number): Promise<CoCitation[]> {
-    return (await this.run('co-cited', { sectionId, limit: neo4j.int(limit) })).map((r) => ({
+  async coCited(sectionId: string, limit: number, access?: AccessScope): Promise<CoCitation[]> {
+    return (await this.run('co-cited', { sectionId, ...graphDocumentParams({ access }), limit: neo4j.int(limit) })).map((r) => ({
       sectionId: String(r.sectionId), count: Number(r.count),
     }));
   }
 
-  async neighbourhood(startIds: string[], depth: number, limit: number): Promise<{ nodes: GraphNode[]; edges: GraphEdge[] }> {
-    const ids = (await this.run('neighbourhood', { startIds, depth: neo4j.int(depth), limit: neo4j.int(limit) })).map((r) => String(r.id));
+  async neighbourhood(startIds: string[], depth: number, limit: number, filter?: GraphDocumentFilter): Promise<{ nodes: GraphNode[]; edges: GraphEdge[] }> {
+    const ids = (await this.run('neighbourhood', {
+      startIds, depth: neo4j.int(depth), limit: neo4j.int(limit), ...graphDocumentParams(filter),
+    })).map((r) => String(r.id));
     const [nodeRows, edgeRows] = await Promise.all([this.run('neighbourhood-nodes', { ids }), this.run('neighbourhood-edges', { ids })]);
     const byId = new Map<string, GraphNode>();
     for (const r of nodeRows) {
@@ -132,9 +133,21 @@ export class Neo4jGraph implements CitationGraph {
         const edge: GraphEdge = { source: String(e.source), target: String(e.target), kind: e.kind as GraphEdge['kind'] };
         if (e.kind === 'EQUIVALENT_TO') edge.relation = (e.relation as string | null) ?? null;
         return edge;
-      })
-      ;
+      });
     return { nodes: ids.map((id) => byId.get(id)).filter((n): n is GraphNode => !!n), edges: sortEdges(edges) };
+  }
+
+  async trends(f: TrendFilter): Promise<TrendPoint[]> {
+    const rows = await this.run('trends', { ...graphDocumentParams(f), sectionIds: f.sectionIds?.length ? f.sectionIds : null });
+    return rows.map((r) => ({ month: String(r.month), district: (r.district as string | null) ?? null, documents: Number(r.documents) }));
+  }
+
+  async shortestPath(fromId: string, toId: string, options: PathOptions): Promise<SectionPath | null> {
+    if (fromId === toId) return (await this.getSections([fromId])).length ? { ids: [fromId] } : null;
+    const [r] = await this.run('shortest-path', {
+      fromId, toId, maxHops: neo4j.int(options.maxHops), viaEquivalents: options.viaEquivalents, ...graphDocumentParams({ access: options.access }),
+    });
+    return r ? { ids: (r.ids as unknown[]).map(String) } : null;
   }
 
   async documentIds(): Promise<string[]> {

@@ -1,9 +1,12 @@
 import type { SqlClient } from '../sql/sql.client';
 import type {
   CitationGraph, CitedByPage, CoCitation, EquivalenceEdge, GraphCounts, GraphDocument, GraphDocumentFilter,
-  GraphEdge, GraphNode, SectionNode,
+  GraphEdge, GraphNode, PathOptions, SectionNode, SectionPath, TrendFilter, TrendPoint,
 } from './graph.types';
+import type { AccessScope } from '../../domain/access';
 import { documentNode, sectionNode, sortEdges, stubSection } from './graph.nodes';
+import { graphDocumentSql } from './graph.filter';
+import { sqlShortestPath } from './sql.paths';
 
 /** The citation graph as plain tables, walked with recursive CTEs: the embedded profile's Neo4j. */
 export class SqlGraph implements CitationGraph {
@@ -118,14 +121,11 @@ export class SqlGraph implements CitationGraph {
   }
 
   async citedBy(sectionId: string, f: GraphDocumentFilter, offset: number, limit: number): Promise<CitedByPage> {
-    const where = `c.section_id = $1
-      AND ($2::text[] IS NULL OR d.type = ANY($2::text[]))
-      AND ($3::text[] IS NULL OR d.district = ANY($3::text[]))
-      AND ($4::date IS NULL OR d.date >= $4::date) AND ($5::date IS NULL OR d.date <= $5::date)`;
-    const params = [sectionId, f.types ?? null, f.districts ?? null, f.dateFrom ?? null, f.dateTo ?? null];
+    const params: unknown[] = [sectionId];
+    const where = `c.section_id = $1 AND ${graphDocumentSql(f, params)}`;
     const rows = await this.sql.query<Record<string, string | null>>(
       `SELECT d.* FROM {S}.g_cites c JOIN {S}.g_documents d ON d.id = c.document_id WHERE ${where}
-       ORDER BY d.date DESC NULLS LAST, d.id COLLATE "C" OFFSET $6 LIMIT $7`,
+       ORDER BY d.date DESC NULLS LAST, d.id COLLATE "C" OFFSET $${params.length + 1} LIMIT $${params.length + 2}`,
       [...params, offset, limit],
     );
     const [{ n }] = await this.sql.query<{ n: number }>(
@@ -135,29 +135,53 @@ export class SqlGraph implements CitationGraph {
     return { documents: rows.map(documentNode), total: n };
   }
 
-  async coCited(sectionId: string, limit: number): Promise<CoCitation[]> {
+  async coCited(sectionId: string, limit: number, access?: AccessScope): Promise<CoCitation[]> {
+    const params: unknown[] = [sectionId, limit];
     const rows = await this.sql.query<{ section_id: string; n: number }>(
       `SELECT c2.section_id, count(*)::int AS n FROM {S}.g_cites c1
+       JOIN {S}.g_documents d ON d.id = c1.document_id AND ${graphDocumentSql({ access }, params)}
        JOIN {S}.g_cites c2 ON c2.document_id = c1.document_id AND c2.section_id <> c1.section_id
        WHERE c1.section_id = $1 GROUP BY c2.section_id ORDER BY n DESC, c2.section_id COLLATE "C" LIMIT $2`,
-      [sectionId, limit],
+      params,
     );
     return rows.map((r) => ({ sectionId: r.section_id, count: r.n }));
   }
 
-  async neighbourhood(startIds: string[], depth: number, limit: number): Promise<{ nodes: GraphNode[]; edges: GraphEdge[] }> {
+  async trends(f: TrendFilter): Promise<TrendPoint[]> {
+    const params: unknown[] = [];
+    const cites = f.sectionIds?.length
+      ? `AND EXISTS (SELECT 1 FROM {S}.g_cites c WHERE c.document_id = d.id AND c.section_id = ANY($${params.push(f.sectionIds)}::text[]))`
+      : '';
+    const rows = await this.sql.query<{ month: string; district: string | null; n: number }>(
+      `SELECT to_char(d.date, 'YYYY-MM') AS month, d.district, count(*)::int AS n FROM {S}.g_documents d
+       WHERE d.date IS NOT NULL ${cites} AND ${graphDocumentSql(f, params)}
+       GROUP BY 1, 2 ORDER BY 1, d.district COLLATE "C" NULLS LAST`,
+      params,
+    );
+    return rows.map((r) => ({ month: r.month, district: r.district, documents: r.n }));
+  }
+
+  async shortestPath(fromId: string, toId: string, options: PathOptions): Promise<SectionPath | null> {
+    if (fromId === toId) return (await this.getSections([fromId])).length ? { ids: [fromId] } : null;
+    return sqlShortestPath(this.sql, fromId, toId, options);
+  }
+
+  async neighbourhood(startIds: string[], depth: number, limit: number, filter?: GraphDocumentFilter): Promise<{ nodes: GraphNode[]; edges: GraphEdge[] }> {
+    const params: unknown[] = [startIds, depth, limit];
     const reached = await this.sql.query<{ id: string }>(
-      `WITH RECURSIVE edges(a, b) AS (
-         SELECT document_id, section_id FROM {S}.g_cites UNION ALL SELECT section_id, document_id FROM {S}.g_cites
+      `WITH RECURSIVE visible AS (SELECT d.id FROM {S}.g_documents d WHERE ${graphDocumentSql(filter, params)}),
+       cites AS (SELECT c.document_id, c.section_id FROM {S}.g_cites c JOIN visible v ON v.id = c.document_id),
+       edges(a, b) AS (
+         SELECT document_id, section_id FROM cites UNION ALL SELECT section_id, document_id FROM cites
          UNION ALL SELECT from_id, to_id FROM {S}.g_equivalent UNION ALL SELECT to_id, from_id FROM {S}.g_equivalent
        ), walk(id, depth) AS (
          SELECT s, 0 FROM unnest($1::text[]) AS s
-           WHERE s IN (SELECT id FROM {S}.g_sections UNION ALL SELECT id FROM {S}.g_documents)
+           WHERE s IN (SELECT id FROM {S}.g_sections UNION ALL SELECT id FROM visible)
          UNION
          SELECT e.b, w.depth + 1 FROM walk w JOIN edges e ON e.a = w.id WHERE w.depth < $2
        )
        SELECT id FROM walk GROUP BY id ORDER BY min(depth), id COLLATE "C" LIMIT $3`,
-      [startIds, depth, limit],
+      params,
     );
     const ids = reached.map((r) => r.id);
     const [sections, documents, cites, equivalents] = await Promise.all([

@@ -1,4 +1,15 @@
+import type { AccessScope } from '../../domain/access';
 import type { SearchFilter } from '../store.types';
+
+/** The caller's access as a SQL predicate over a document's type and district columns ('TRUE' for full access). */
+export function accessSql(access: AccessScope | undefined, params: unknown[], typeCol: string, districtCol: string): string {
+  if (!access || access.all) return 'TRUE';
+  params.push(access.openTypes);
+  const types = `$${params.length}`;
+  params.push(access.districts);
+  const districts = `$${params.length}`;
+  return `(${typeCol} = ANY(${types}::text[]) OR lower(${districtCol}) = ANY(${districts}::text[]))`;
+}
 
 /**
  * Turns a SearchFilter into a SQL predicate over the columns chunks and vec_items share
@@ -24,5 +35,6 @@ export function filterSql(f: SearchFilter | undefined, params: unknown[], alias 
   }
   if (f.codes?.length) parts.push(`split_part(${a}section_id, ':', 1) = ANY(${p(f.codes)}::text[])`);
   if (f.documentIds?.length) parts.push(`${a}document_id = ANY(${p(f.documentIds)}::text[])`);
+  if (f.access && !f.access.all) parts.push(accessSql(f.access, params, `${a}document_type`, `${a}district`));
   return parts.length ? parts.join(' AND ') : 'TRUE';
 }

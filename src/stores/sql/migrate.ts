@@ -56,6 +56,18 @@ CREATE INDEX IF NOT EXISTS chunks_tsv_idx ON {S}.chunks USING gin (tsv);
 CREATE INDEX IF NOT EXISTS chunks_heading_trgm_idx ON {S}.chunks USING gin (heading gin_trgm_ops);
 CREATE INDEX IF NOT EXISTS chunks_sections_idx ON {S}.chunks USING gin (sections);
 
+CREATE TABLE IF NOT EXISTS {S}.audit_log (
+  id bigserial PRIMARY KEY,
+  at timestamptz NOT NULL DEFAULT now(),
+  principal text NOT NULL,
+  role text NOT NULL,
+  operation text NOT NULL,
+  query text,
+  returned integer NOT NULL,
+  hidden integer NOT NULL
+);
+CREATE INDEX IF NOT EXISTS audit_log_principal_idx ON {S}.audit_log (principal, at);
+
 CREATE TABLE IF NOT EXISTS {S}.outbox (
   document_id text NOT NULL,
   target text NOT NULL,

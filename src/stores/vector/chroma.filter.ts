@@ -32,6 +32,14 @@ export function toChromaWhere(f: SearchFilter | undefined): Where | undefined {
   }
   if (f.codes?.length) parts.push({ section_code: { $in: f.codes } });
   if (f.documentIds?.length) parts.push({ document_id: { $in: f.documentIds } });
+  if (f.access && !f.access.all) {
+    // Chroma's $in needs a non-empty list; an empty one would match nothing anyway.
+    const open: Where[] = [];
+    if (f.access.openTypes.length) open.push({ document_type: { $in: f.access.openTypes } });
+    if (f.access.districts.length) open.push({ district: { $in: f.access.districts } });
+    if (!open.length) parts.push({ document_id: { $in: ['\u0000none'] } });
+    else parts.push(open.length === 1 ? open[0] : { $or: open });
+  }
   if (!parts.length) return undefined;
   return parts.length === 1 ? parts[0] : { $and: parts };
 }
