@@ -1,2 +1,3 @@
-MATCH (d:Document {ns: $ns, id: $id})
+UNWIND $ids AS id
+MATCH (d:Document {ns: $ns, id: id})
 DETACH DELETE d

@@ -90,13 +90,16 @@ export class IngestService {
     for (let start = 0; start < inputs.length; start += group) {
       if (opts.signal?.aborted) break;
       const slice = inputs.slice(start, start + group);
-      const prepared: { index: number; p: PreparedDocument; existing: string | null }[] = [];
+      const ready: { index: number; p: PreparedDocument }[] = [];
       for (const [offset, raw] of slice.entries()) {
         const index = start + offset;
-        const r = await this.prepare(index, raw);
+        const r = this.prepare(index, raw);
         if ('status' in r) results.push(r);
-        else prepared.push({ index, ...r });
+        else ready.push({ index, p: r });
       }
+      // One read of the stored hashes per group, not one per document.
+      const hashes = await this.deps.stores.documents.contentHashes(ready.map((x) => x.p.document.id));
+      const prepared = ready.map((x) => ({ ...x, existing: hashes.get(x.p.document.id) ?? null }));
       const toEmbed = prepared.filter((x) => x.existing !== x.p.document.contentHash);
       const vectors = await this.deps.embedder.embed(toEmbed.flatMap((x) => x.p.embedTexts), 'passage');
       let v = 0;
@@ -130,7 +133,7 @@ export class IngestService {
     return results.sort((a, b) => a.index - b.index);
   }
 
-  private async prepare(index: number, raw: unknown): Promise<IngestResult | { p: PreparedDocument; existing: string | null }> {
+  private prepare(index: number, raw: unknown): IngestResult | PreparedDocument {
     const checked = validateDocument(raw);
     if (!checked.ok) {
       const title = raw && typeof raw === 'object' && typeof (raw as { title?: unknown }).title === 'string' ? (raw as { title: string }).title : null;
@@ -141,8 +144,7 @@ export class IngestService {
       const p = prepareDocument(checked.value as DocumentInput, {
         count: (t) => this.deps.embedder.countTokens(t), catalogue: this.deps.catalogue, glossary: this.deps.glossary,
       });
-      const existing = await this.deps.stores.documents.contentHash(p.document.id);
-      return { p, existing };
+      return p;
     } catch (err) {
       return failure(index, ErrorCode.INVALID_DOCUMENT, (err as Error).message.split('\n')[0]);
     }

@@ -93,7 +93,10 @@ export interface VectorIndex {
   init(dims: number): Promise<void>;
   /** Makes the index hold exactly `items` for this document (stale chunk ids are removed). */
   replaceDocument(documentId: string, items: VectorItem[]): Promise<void>;
+  /** replaceDocument for many documents in a few round trips (the outbox applies a whole ingest group at once). */
+  replaceDocuments(docs: { documentId: string; items: VectorItem[] }[]): Promise<void>;
   deleteDocument(documentId: string): Promise<void>;
+  deleteDocuments(documentIds: string[]): Promise<void>;
   query(embedding: Float32Array, k: number, filter?: SearchFilter): Promise<IndexHit[]>;
   count(): Promise<number>;
   documentIds(): Promise<string[]>;

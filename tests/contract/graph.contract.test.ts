@@ -144,6 +144,15 @@ describe.each(PROFILES)('citation graph contract (%s)', (profile) => {
     expect(await s.graph.shortestPath('IPC:302', 'IPC:9999', all)).toBeNull();
   });
 
+  it('syncs and deletes documents in batches', async () => {
+    await s.graph.syncDocuments([gdoc('b1', '2024-01-01', 'Pune', ['IPC:379']), gdoc('b2', '2024-01-02', 'Surat', ['IPC:379', 'IPC:34'])]);
+    expect((await s.graph.citedBy('IPC:379', {}, 0, 10)).documents.map((d) => d.id)).toEqual(['b2', 'b1', 'c2']);
+    await s.graph.syncDocuments([gdoc('b2', '2024-01-02', 'Surat', ['IPC:34'])]);
+    expect(await s.graph.citationsOf(['b2'])).toEqual([{ documentId: 'b2', sectionId: 'IPC:34', inferred: false }]);
+    await s.graph.deleteDocuments(['b1', 'b2', 'missing']);
+    expect(await s.graph.documentIds()).toEqual(['c1', 'c2', 'c3', 'c4']);
+  });
+
   it('re-syncing a document replaces its edges, and deleting removes them', async () => {
     await s.graph.syncDocument(gdoc('c2', '2023-06-01', 'Surat', ['IPC:379']));
     expect(await s.graph.coCited('IPC:302', 5)).toEqual([{ sectionId: 'IPC:34', count: 1 }]);

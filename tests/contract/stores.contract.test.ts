@@ -115,6 +115,15 @@ describe.each(PROFILES)('document store, keyword and vector index contract (%s)'
       expect(await s.vector.documentIds()).toEqual(['v1', 'v2']);
     });
 
+    it('replaces and deletes many documents per call', async () => {
+      await s.vector.replaceDocuments([{ documentId: 'v1', items: vectorItems(a) }, { documentId: 'v3', items: vectorItems([chunk('v3', 5, 'e')]) }]);
+      expect(await s.vector.documentIds()).toEqual(['v1', 'v2', 'v3']);
+      expect(await s.vector.count()).toBe(4);
+      await s.vector.replaceDocuments([{ documentId: 'v1', items: vectorItems([a[1]]) }]);
+      await s.vector.deleteDocuments(['v3', 'missing']);
+      expect((await s.vector.query(axis(0), 10)).map((h) => h.chunkId).sort()).toEqual(['v1#1', 'v2#2']);
+    });
+
     it('filters by metadata inside the index', async () => {
       const ids = async (f: Parameters<Stores['vector']['query']>[2]) => (await s.vector.query(axis(2), 10, f)).map((h) => h.chunkId);
       expect(await ids({ documentTypes: ['FIR'] })).toEqual(['v1#1']);

@@ -37,3 +37,22 @@ export function colourShare(png: PNG, node: DrawnNode, rgb: [number, number, num
   }
   return matching / total;
 }
+
+/**
+ * Share of points along the middle of a drawn line (from 20% to 80% of the way, clear of the nodes and arrow
+ * heads at its ends) whose pixel is within `tolerance` of `rgb`: near 1 for a thick line really drawn in that
+ * colour, near 0 for a line in another colour or none.
+ */
+export function lineShare(png: PNG, from: { x: number; y: number }, to: { x: number; y: number }, rgb: [number, number, number], tolerance = 24): number {
+  const samples = 25;
+  let matching = 0;
+  for (let k = 0; k < samples; k++) {
+    const t = 0.2 + (0.6 * k) / (samples - 1);
+    const x = Math.round(from.x + (to.x - from.x) * t);
+    const y = Math.round(from.y + (to.y - from.y) * t);
+    if (x < 0 || y < 0 || x >= png.width || y >= png.height) continue;
+    const i = (png.width * y + x) * 4;
+    if (rgb.every((c, ch) => Math.abs(png.data[i + ch] - c) <= tolerance)) matching++;
+  }
+  return matching / samples;
+}

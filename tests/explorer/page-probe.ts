@@ -11,7 +11,14 @@ interface CyNode {
   style(key: string): string;
   hasClass(name: string): boolean;
 }
-interface CyEdge { data(key: string): string; style(key: string): string }
+interface CyPoint { x: number; y: number }
+interface CyEdge {
+  data(key: string): string;
+  style(key: string): string;
+  hasClass(name: string): boolean;
+  renderedSourceEndpoint(): CyPoint;
+  renderedTargetEndpoint(): CyPoint;
+}
 interface Cy { nodes(): CyNode[]; edges(): CyEdge[]; $id(id: string): CyNode }
 interface PageElement { dataset: Record<string, string | undefined>; getBoundingClientRect(): { left: number; top: number } }
 declare const window: { cy: Cy };
@@ -35,6 +42,25 @@ export function drawnEdges(page: Page): Promise<{ source: string; target: string
 
 export function hasClass(page: Page, id: string, name: string): Promise<boolean> {
   return page.evaluate(([i, c]) => window.cy.$id(i).hasClass(c), [id, name] as const);
+}
+
+/** Which nodes and edges carry a class (e.g. "path" or "faded"); edges as "source→target". */
+export function withClass(page: Page, name: string): Promise<{ nodes: string[]; edges: string[] }> {
+  return page.evaluate((c) => ({
+    nodes: window.cy.nodes().filter((n) => n.hasClass(c)).map((n) => n.id()),
+    edges: window.cy.edges().filter((e) => e.hasClass(c)).map((e) => `${e.data('source')}→${e.data('target')}`),
+  }), name);
+}
+
+/** Where an edge is drawn, in page pixels (from where it leaves its source to its arrow's tip), and its line. */
+export function drawnEdge(page: Page, source: string, target: string): Promise<{ from: CyPoint; to: CyPoint; colour: string; width: string } | null> {
+  return page.evaluate(([s, t]) => {
+    const box = document.getElementById('cy').getBoundingClientRect();
+    const edge = window.cy.edges().find((e) => e.data('source') === s && e.data('target') === t);
+    if (!edge) return null;
+    const at = (p: CyPoint) => ({ x: box.left + p.x, y: box.top + p.y });
+    return { from: at(edge.renderedSourceEndpoint()), to: at(edge.renderedTargetEndpoint()), colour: edge.style('line-color'), width: edge.style('width') };
+  }, [source, target] as const);
 }
 
 /** Loads the page has finished (drawn, empty or failed). */

@@ -1,7 +1,7 @@
 import { DOCUMENT_TYPES } from '../../domain/document.types';
 
 /** Scripts in load order: each adds its part to window.NyayaExplorer; main.js wires them to the page. */
-const SCRIPTS = ['dom.js', 'state.js', 'api.js', 'style.js', 'panel.js', 'main.js'];
+const SCRIPTS = ['dom.js', 'state.js', 'api.js', 'style.js', 'panel.js', 'path.js', 'trends.js', 'main.js'];
 
 const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
@@ -25,6 +25,9 @@ export function explorerPage(graphqlPath: string): string {
     <label>Start <input id="start" name="start" required placeholder="IPC 302, BNS:103 or a document id"
       title="A section (IPC 302, IPC:302, BNS 103) or a document id; several separated by commas"></label>
     <label>Depth <select id="depth" name="depth"><option value="1">1</option><option value="2">2</option></select></label>
+    <label>Path to <input id="pathTo" name="pathTo" placeholder="BNS 303"
+      title="A second section: the shortest chain from the start section to it, through cases and equivalences"></label>
+    <button type="button" id="findPath">Find path</button>
     <fieldset id="types"><legend>Document types</legend>
         ${typeBoxes}
     </fieldset>
@@ -43,7 +46,11 @@ export function explorerPage(graphqlPath: string): string {
     <p id="status" aria-live="polite"></p>
     <ul id="legend" aria-label="Legend"></ul>
   </section>
-  <aside id="panel" aria-live="polite"><p class="hint">Click a node for its details; double-click to centre the graph on it.</p></aside>
+  <aside id="side">
+    <section id="path" aria-live="polite" hidden></section>
+    <section id="trends" aria-live="polite" hidden></section>
+    <div id="panel" aria-live="polite"><p class="hint">Click a node for its details; double-click to centre the graph on it.</p></div>
+  </aside>
 </main>
 <script src="/vendor/cytoscape.min.js" defer></script>
 ${SCRIPTS.map((s) => `<script src="/explorer/assets/${s}" defer></script>`).join('\n')}

@@ -31,6 +31,12 @@ export class DocumentStore {
     return rows.map(documentFromRow);
   }
 
+  async contentHashes(ids: readonly string[]): Promise<Map<string, string>> {
+    if (!ids.length) return new Map();
+    const rows = await this.sql.query<{ id: string; content_hash: string }>(`SELECT id, content_hash FROM {S}.documents WHERE id = ANY($1::text[])`, [ids]);
+    return new Map(rows.map((r) => [r.id, r.content_hash]));
+  }
+
   async contentHash(id: string): Promise<string | null> {
     const [r] = await this.sql.query<{ content_hash: string }>(`SELECT content_hash FROM {S}.documents WHERE id = $1`, [id]);
     return r?.content_hash ?? null;
@@ -137,8 +143,15 @@ export class DocumentStore {
 
   /** Clears an entry only if no newer write re-queued it meanwhile. */
   async completeOutbox(e: OutboxEntry): Promise<void> {
-    await this.sql.query(`DELETE FROM {S}.outbox WHERE document_id = $1 AND target = $2 AND created_at::text = $3`,
-      [e.documentId, e.target, e.createdAt]);
+    await this.completeOutboxMany([e]);
+  }
+
+  async completeOutboxMany(entries: OutboxEntry[]): Promise<void> {
+    if (!entries.length) return;
+    await this.sql.query(
+      `DELETE FROM {S}.outbox o USING unnest($1::text[], $2::text[], $3::text[]) AS t(d, tg, c)
+       WHERE o.document_id = t.d AND o.target = t.tg AND o.created_at::text = t.c`,
+      [entries.map((e) => e.documentId), entries.map((e) => e.target), entries.map((e) => e.createdAt)]);
   }
 
   async failOutbox(e: OutboxEntry, error: string): Promise<void> {

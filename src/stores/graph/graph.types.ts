@@ -105,7 +105,10 @@ export interface CitationGraph {
   upsertEquivalences(edges: EquivalenceEdge[]): Promise<void>;
   /** Makes the graph hold exactly this document and its CITES edges. */
   syncDocument(doc: GraphDocument): Promise<void>;
+  /** syncDocument for a batch, in one statement or transaction. */
+  syncDocuments(docs: GraphDocument[]): Promise<void>;
   deleteDocument(id: string): Promise<void>;
+  deleteDocuments(ids: string[]): Promise<void>;
   getSections(ids: string[]): Promise<SectionNode[]>;
   /** Equivalents of each id, in both directions, with the relation seen from the id given. */
   equivalents(ids: string[]): Promise<EquivalenceEdge[]>;

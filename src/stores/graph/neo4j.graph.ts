@@ -79,13 +79,24 @@ export class Neo4jGraph implements CitationGraph {
   }
 
   async syncDocument(doc: GraphDocument): Promise<void> {
-    const cites = doc.cites.map((c) => ({ ...stubSection(c.sectionId), sectionId: c.sectionId, inferred: c.inferred, subsections: c.subsections }));
-    const { cites: _omit, ...node } = doc;
-    await this.run('sync-document', { doc: node, cites }, true);
+    await this.syncDocuments([doc]);
+  }
+
+  async syncDocuments(docs: GraphDocument[]): Promise<void> {
+    if (!docs.length) return;
+    const batch = docs.map(({ cites, ...node }) => ({
+      ...node,
+      cites: cites.map((c) => ({ ...stubSection(c.sectionId), sectionId: c.sectionId, inferred: c.inferred, subsections: c.subsections })),
+    }));
+    await this.run('sync-document', { docs: batch }, true);
   }
 
   async deleteDocument(id: string): Promise<void> {
-    await this.run('delete-document', { id }, true);
+    await this.deleteDocuments([id]);
+  }
+
+  async deleteDocuments(ids: string[]): Promise<void> {
+    if (ids.length) await this.run('delete-document', { ids }, true);
   }
 
   async getSections(ids: string[]): Promise<SectionNode[]> {

@@ -66,28 +66,42 @@ export class SqlGraph implements CitationGraph {
   }
 
   async syncDocument(doc: GraphDocument): Promise<void> {
-    await this.ensureSections(doc.cites.map((c) => c.sectionId));
+    await this.syncDocuments([doc]);
+  }
+
+  async syncDocuments(docs: GraphDocument[]): Promise<void> {
+    if (!docs.length) return;
+    await this.ensureSections(docs.flatMap((d) => d.cites.map((c) => c.sectionId)));
+    const cites = docs.flatMap((d) => d.cites.map((c) => ({ ...c, documentId: d.id })));
+    const col = <K extends keyof GraphDocument>(k: K) => docs.map((d) => d[k]);
     await this.sql.transaction(async (tx) => {
       await tx.query(
         `INSERT INTO {S}.g_documents (id, type, title, date, district, police_station, language)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)
+         SELECT id, type, title, date::date, district, ps, lang
+         FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[]) AS t(id, type, title, date, district, ps, lang)
          ON CONFLICT (id) DO UPDATE SET type = EXCLUDED.type, title = EXCLUDED.title, date = EXCLUDED.date,
            district = EXCLUDED.district, police_station = EXCLUDED.police_station, language = EXCLUDED.language`,
-        [doc.id, doc.type, doc.title, doc.date, doc.district, doc.policeStation, doc.language],
+        [col('id'), col('type'), col('title'), col('date'), col('district'), col('policeStation'), col('language')],
       );
-      await tx.query(`DELETE FROM {S}.g_cites WHERE document_id = $1`, [doc.id]);
-      if (doc.cites.length) {
+      await tx.query(`DELETE FROM {S}.g_cites WHERE document_id = ANY($1::text[])`, [col('id')]);
+      if (cites.length) {
         await tx.query(
           `INSERT INTO {S}.g_cites (document_id, section_id, subsections, inferred)
-           SELECT $1, s, coalesce(string_to_array(NULLIF(sub, ''), ','), '{}'), inf FROM unnest($2::text[], $3::text[], $4::boolean[]) AS t(s, sub, inf)`,
-          [doc.id, doc.cites.map((c) => c.sectionId), doc.cites.map((c) => c.subsections.join(',')), doc.cites.map((c) => c.inferred)],
+           SELECT d, s, coalesce(string_to_array(NULLIF(sub, ''), ','), '{}'), inf
+           FROM unnest($1::text[], $2::text[], $3::text[], $4::boolean[]) AS t(d, s, sub, inf)
+           ON CONFLICT DO NOTHING`,
+          [cites.map((c) => c.documentId), cites.map((c) => c.sectionId), cites.map((c) => c.subsections.join(',')), cites.map((c) => c.inferred)],
         );
       }
     });
   }
 
   async deleteDocument(id: string): Promise<void> {
-    await this.sql.query(`DELETE FROM {S}.g_documents WHERE id = $1`, [id]);
+    await this.deleteDocuments([id]);
+  }
+
+  async deleteDocuments(ids: string[]): Promise<void> {
+    if (ids.length) await this.sql.query(`DELETE FROM {S}.g_documents WHERE id = ANY($1::text[])`, [ids]);
   }
 
   async getSections(ids: string[]): Promise<SectionNode[]> {

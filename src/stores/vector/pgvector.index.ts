@@ -19,20 +19,26 @@ export class PgVectorIndex implements VectorIndex {
   }
 
   async replaceDocument(documentId: string, items: VectorItem[]): Promise<void> {
+    await this.replaceDocuments([{ documentId, items }]);
+  }
+
+  async replaceDocuments(docs: { documentId: string; items: VectorItem[] }[]): Promise<void> {
+    if (!docs.length) return;
+    const items = docs.flatMap((d) => d.items.map((x) => ({ ...x, documentId: d.documentId })));
     await this.sql.transaction(async (tx) => {
-      await tx.query(`DELETE FROM {S}.vec_items WHERE document_id = $1`, [documentId]);
+      await tx.query(`DELETE FROM {S}.vec_items WHERE document_id = ANY($1::text[])`, [docs.map((d) => d.documentId)]);
       for (let i = 0; i < items.length; i += 200) {
         const batch = items.slice(i, i + 200);
         await tx.query(
           `INSERT INTO {S}.vec_items (id, document_id, embedding, document_type, language, date, district, section_id, sections)
-           SELECT id, $2, emb::vector, dt, lang, d::date, dist, sid, coalesce(string_to_array(NULLIF(secs, ''), ','), '{}')
-           FROM unnest($1::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[])
-             AS t(id, emb, dt, lang, d, dist, sid, secs)
+           SELECT id, doc, emb::vector, dt, lang, d::date, dist, sid, coalesce(string_to_array(NULLIF(secs, ''), ','), '{}')
+           FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[])
+             AS t(id, doc, emb, dt, lang, d, dist, sid, secs)
            ON CONFLICT (id) DO UPDATE SET document_id = EXCLUDED.document_id, embedding = EXCLUDED.embedding,
              document_type = EXCLUDED.document_type, language = EXCLUDED.language, date = EXCLUDED.date,
              district = EXCLUDED.district, section_id = EXCLUDED.section_id, sections = EXCLUDED.sections`,
           [
-            batch.map((x) => x.id), documentId, batch.map((x) => toVector(x.embedding)),
+            batch.map((x) => x.id), batch.map((x) => x.documentId), batch.map((x) => toVector(x.embedding)),
             batch.map((x) => x.metadata.documentType), batch.map((x) => x.metadata.language),
             batch.map((x) => x.metadata.date), batch.map((x) => x.metadata.district),
             batch.map((x) => x.metadata.sectionId), batch.map((x) => x.metadata.sections.join(',')),
@@ -43,7 +49,11 @@ export class PgVectorIndex implements VectorIndex {
   }
 
   async deleteDocument(documentId: string): Promise<void> {
-    await this.sql.query(`DELETE FROM {S}.vec_items WHERE document_id = $1`, [documentId]);
+    await this.deleteDocuments([documentId]);
+  }
+
+  async deleteDocuments(documentIds: string[]): Promise<void> {
+    if (documentIds.length) await this.sql.query(`DELETE FROM {S}.vec_items WHERE document_id = ANY($1::text[])`, [documentIds]);
   }
 
   async query(embedding: Float32Array, k: number, filter?: SearchFilter): Promise<IndexHit[]> {
