@@ -12,6 +12,12 @@
   const DOCUMENT = `query ExplorerDocument($id: ID!) {
   document(id: $id) { id type title date district policeStation court language authority sections } }`;
 
+  const PATH = `query ExplorerPath($from: String!, $to: String!, $maxHops: Int!) {
+  sectionPath(from: $from, to: $to, maxHops: $maxHops) { found hops nodes { id kind label properties } edges { source target kind relation } } }`;
+
+  const TRENDS = `query ExplorerTrends($filter: SectionTrendsFilterInput) {
+  sectionTrends(filter: $filter) { sections total points { month district documents } } }`;
+
   /** Carries every GraphQL error as { message, code } so the page can show each one as the API said it. */
   class ApiError extends Error {
     constructor(errors, status) {
@@ -69,5 +75,7 @@
     graph: async (variables, token) => (await gql(GRAPH, variables, token)).caseSectionGraph,
     section: async (code, number, token) => (await gql(SECTION, { code, number }, token)).section,
     document: async (id, token) => (await gql(DOCUMENT, { id }, token)).document,
+    path: async (from, to, maxHops, token) => (await gql(PATH, { from, to, maxHops }, token)).sectionPath,
+    trends: async (variables, token) => (await gql(TRENDS, variables, token)).sectionTrends,
   };
 })(window.NyayaExplorer = window.NyayaExplorer || {});

@@ -13,6 +13,10 @@
     return m ? `${CODES[m[1].toLowerCase()]}:${m[2].toUpperCase()}` : raw.trim();
   }
 
+  const SECTION_ID = /^(IPC|BNS|CrPC|BNSS|IEA|BSA):\w+$/;
+  /** Section ids among the start ids: the path and the trends are about sections, never documents. */
+  const sectionIds = (ids) => ids.filter((id) => SECTION_ID.test(id));
+
   const list = (s) => (s || '').split(LIST).map((x) => x.trim()).filter(Boolean);
   const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -28,6 +32,7 @@
       districts: list(params.get('district')),
       dateFrom: DATE.test(params.get('dateFrom') || '') ? params.get('dateFrom') : '',
       dateTo: DATE.test(params.get('dateTo') || '') ? params.get('dateTo') : '',
+      pathTo: parseStartId(params.get('pathTo') || ''),
     };
   }
 
@@ -40,6 +45,7 @@
     if (state.districts.length) params.set('district', state.districts.join(','));
     if (state.dateFrom) params.set('dateFrom', state.dateFrom);
     if (state.dateTo) params.set('dateTo', state.dateTo);
+    if (state.pathTo) params.set('pathTo', state.pathTo);
     return `?${params.toString().replace(/%3A/g, ':').replace(/%2C/g, ',')}`;
   }
 
@@ -59,6 +65,7 @@
       districts: list(form.elements.district.value),
       dateFrom: form.elements.dateFrom.value,
       dateTo: form.elements.dateTo.value,
+      pathTo: parseStartId(form.elements.pathTo.value),
     };
   }
 
@@ -69,19 +76,30 @@
     form.elements.district.value = state.districts.join(', ');
     form.elements.dateFrom.value = state.dateFrom;
     form.elements.dateTo.value = state.dateTo;
+    form.elements.pathTo.value = state.pathTo;
   }
 
-  /** The caseSectionGraph variables for a state; no filter object at all when nothing is filtered. */
-  function graphVariables(state) {
+  function documentFilter(state) {
     const filter = {};
     if (state.types.length) filter.types = state.types;
     if (state.districts.length) filter.districts = state.districts;
     if (state.dateFrom) filter.dateFrom = state.dateFrom;
     if (state.dateTo) filter.dateTo = state.dateTo;
+    return filter;
+  }
+
+  /** The caseSectionGraph variables for a state; no filter object at all when nothing is filtered. */
+  function graphVariables(state) {
+    const filter = documentFilter(state);
     const start = { ids: state.start, depth: state.depth };
     if (state.limit !== null) start.limit = state.limit;
     return { start, filter: Object.keys(filter).length ? filter : null };
   }
 
-  ns.state = { parseStartId, fromParams, toSearch, readForm, writeForm, graphVariables };
+  /** The sectionTrends filter: the start sections under the same document filters as the graph. */
+  function trendsVariables(state) {
+    return { filter: { ...documentFilter(state), sections: sectionIds(state.start), includeEquivalents: true } };
+  }
+
+  ns.state = { parseStartId, sectionIds, fromParams, toSearch, readForm, writeForm, graphVariables, trendsVariables };
 })(window.NyayaExplorer = window.NyayaExplorer || {});

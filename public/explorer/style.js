@@ -12,6 +12,8 @@
   };
   const UNKNOWN = '#adb5bd';
   const EQUIVALENT = '#5f3dc4';
+  // Magenta is far from every code and document colour, so a path stands out whatever it runs through.
+  const PATH = '#ff00cc';
 
   function colourOf(node) {
     const p = node.properties || {};
@@ -46,6 +48,14 @@
       'target-arrow-shape': 'vee', label: 'data(relation)', 'font-size': 9, color: EQUIVALENT,
       'text-background-color': '#ffffff', 'text-background-opacity': 1, 'text-background-padding': 2,
     } },
+    // A path keeps each node's own fill (its code or type still reads) and rings it instead; its edges keep
+    // their kind's line style (an equivalence stays dashed) but take the path colour and width.
+    { selector: 'node.path', style: { 'underlay-color': PATH, 'underlay-padding': 7, 'underlay-opacity': 1, 'underlay-shape': 'round-rectangle' } },
+    { selector: 'node.path[kind = "Document"]', style: { 'underlay-shape': 'ellipse' } },
+    { selector: 'edge.path', style: {
+      width: 6, 'line-color': PATH, 'target-arrow-color': PATH, 'source-arrow-color': PATH, 'z-index': 10,
+    } },
+    { selector: '.faded', style: { opacity: 0.3 } },
   ];
 
   /** Legend entries, in the order shown. */
@@ -55,6 +65,7 @@
       ...Object.entries(DOCUMENT_COLOURS).map(([type, colour]) => ({ label: type.replace(/_/g, ' ').toLowerCase(), colour, shape: 'round' })),
       { label: 'cites', colour: '#adb5bd', shape: 'line' },
       { label: 'equivalent (mapped / split / merged)', colour: EQUIVALENT, shape: 'dashed' },
+      { label: 'path', colour: PATH, shape: 'line' },
     ];
   }
 

@@ -156,6 +156,11 @@ describeWithChromium()('explorer path and trends views in headless Chromium (emb
     expect(await dataState('#path')).toBe('error');
     expect(await pathText()).toMatch(/IPC has no section 9999 UNKNOWN_SECTION/);
 
+    // The graph's own error still ends the load as an error, with no stale path left on show.
+    expect(await open('start=IPC:34&pathTo=IPC:379&limit=501')).toBe('error');
+    expect(await page.textContent('#error')).toContain('BAD_USER_INPUT');
+    expect(await page.isHidden('#path')).toBe(true);
+
     // A document as start: no path can start there, and there are no section trends to show.
     expect(await open('start=av-ruling-a&pathTo=IPC:379')).toBe('ready');
     expect(await dataState('#path')).toBe('nostart');
