@@ -57,6 +57,12 @@ export interface AilaReport {
   run: string[];
 }
 
+/**
+ * Chunks ranked per query. A TREC run ranks up to 1,000 documents (trec_eval's default cut-off), so every
+ * statute the retrievers reach is in the run instead of only those in the first hundred chunks.
+ */
+const RUN_DEPTH = 1000;
+
 /** Runs every query of the qrels file through the pipeline; metrics as trec_eval computes them. */
 export async function evaluateAila(app: App, dir: string, qrels: Qrels, options: Partial<SearchRequest> = {}, runId = 'nyaya'): Promise<AilaReport> {
   const queries = fs.readFileSync(path.join(dir, 'queries.jsonl'), 'utf8').split('\n').filter((l) => l.trim())
@@ -64,7 +70,7 @@ export async function evaluateAila(app: App, dir: string, qrels: Qrels, options:
   const run: string[] = [];
   const byQuery: AilaReport['byQuery'] = {};
   for (const q of queries) {
-    const res = await app.search.search({ query: q.text.slice(0, 4000), topK: 100, candidates: 100, maxPerDocument: 100, ...options });
+    const res = await app.search.search({ query: q.text.slice(0, 4000), topK: RUN_DEPTH, candidates: RUN_DEPTH, maxPerDocument: RUN_DEPTH, ...options });
     const ranked: string[] = [];
     for (const h of res.hits) {
       const id = h.document.id.replace(/^aila-/, '');
