@@ -87,6 +87,7 @@ export async function createApp(config: Config, storeOptions: Partial<OpenOption
       await ingest.drain();
       await sync.stop();
       await stores.close();
+      await Promise.allSettled([embedder.dispose(), rerank.reranker?.dispose()]);
     },
   };
 }

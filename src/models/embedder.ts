@@ -41,6 +41,11 @@ export class Embedder {
     return new Embedder({ model: name, source, dims, maxTokens: 512 }, extractor, extractor.tokenizer, prefixes);
   }
 
+  /** Releases the ONNX session: its native handle otherwise keeps the whole model (and what refers to it) alive. */
+  async dispose(): Promise<void> {
+    await (this.extractor as unknown as { dispose?: () => Promise<void> }).dispose?.();
+  }
+
   /** Memoises passage embeddings on disk under `dir` (one file per model). */
   useCache(dir: string): void {
     this.cache = new EmbeddingCache(`${dir}/${this.info.model.replace(/[^A-Za-z0-9._-]/g, '_')}.f32`, this.info.dims);

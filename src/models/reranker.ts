@@ -15,14 +15,21 @@ export class Reranker {
     private readonly tokenizer: PairTokenizer,
     private readonly classifier: Classifier,
     readonly maxTokens: number,
+    private readonly release: () => Promise<void> = async () => undefined,
   ) {}
+
+  /** Releases the ONNX session (see Embedder.dispose). */
+  async dispose(): Promise<void> {
+    await this.release();
+  }
 
   static async load(name: string, settings: ModelSettings, maxTokens = 512): Promise<Reranker> {
     const source = resolveModel(name, settings);
     const t = await prepareEnv(source, settings);
     const tokenizer = (await t.AutoTokenizer.from_pretrained(name)) as unknown as PairTokenizer;
     const model = (await t.AutoModelForSequenceClassification.from_pretrained(name, { quantized: true })) as unknown as Classifier;
-    return new Reranker(name, source, tokenizer, (inputs) => model(inputs), maxTokens);
+    const release = async () => { await (model as unknown as { dispose?: () => Promise<void> }).dispose?.(); };
+    return new Reranker(name, source, tokenizer, (inputs) => model(inputs), maxTokens, release);
   }
 
   /** One raw logit per passage (the first logit when the head has several), in input order. */

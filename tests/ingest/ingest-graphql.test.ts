@@ -40,6 +40,16 @@ describe('ingestion over GraphQL (embedded)', () => {
     expect(progress[progress.length - 1]).toEqual({ done: 3, total: 3, failed: 1, finished: true });
   });
 
+  it('tells a subscriber who arrives after the batch where it stands, then completes', async () => {
+    const late = t.ws();
+    const events: { done: number; finished: boolean }[] = [];
+    await new Promise<void>((resolve, reject) => late.subscribe(
+      { query: 'subscription { ingestProgress(batchId: "batch-1") { done finished } }' },
+      { next: (v) => events.push((v.data as { ingestProgress: { done: number; finished: boolean } }).ingestProgress), error: reject, complete: resolve },
+    ));
+    expect(events).toEqual([{ done: 3, finished: true }]);
+  });
+
   it('ingestDocument turns a bad document into a typed error, and leaves the stored one alone', async () => {
     const { body } = await t.gql(`mutation($input: IngestDocumentInput!) { ingestDocument(input: $input) { id status } }`,
       { input: { ...fir(0), date: '2024-13-45' } });

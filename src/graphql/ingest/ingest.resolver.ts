@@ -4,11 +4,10 @@ import { Arg, Ctx, ID, Mutation, Resolver, Root, Subscription } from 'type-graph
 import { AppError } from '../../errors/app-error';
 import { ErrorCode } from '../../errors/error-codes';
 import type { IngestResult } from '../../ingest/ingest.service';
-import { filter, pipe } from '@graphql-yoga/subscription';
 import { MAY_DELETE } from '../../auth/scope';
 import { requireRole, type GraphQLContext } from '../context';
 import { ingestRefusal, requireIngestRole } from './ingest.policy';
-import { pubSub, Topics } from '../pubsub';
+import { progressOf, publishProgress } from './progress.stream';
 import { IngestDocumentInput } from './ingest.input';
 import { IngestBatchType, IngestProgressType, IngestResultType, IngestStatusEnum } from './ingest-result.type';
 
@@ -48,7 +47,7 @@ export class IngestResolver {
     const allowed = docs.filter((_d, i) => !refusals[i]);
     const done = await ctx.app.ingest.ingest(allowed, {
       batchId: id,
-      onProgress: (p) => pubSub.publish(Topics.INGEST_PROGRESS, { ...p, principalId: ctx.principal.id }),
+      onProgress: (p) => publishProgress({ ...p, principalId: ctx.principal.id }),
     });
     let next = 0;
     const results: IngestResult[] = docs.map((d, index) => (refusals[index]
@@ -73,8 +72,7 @@ export class IngestResolver {
       requireIngestRole(ctx);
       const batchId = (args as { batchId: string }).batchId;
       // Only the caller who started the batch (or an ADMIN) follows it.
-      return pipe(pubSub.subscribe(Topics.INGEST_PROGRESS),
-        filter((p) => p.batchId === batchId && (ctx.principal.role === 'ADMIN' || p.principalId === ctx.principal.id)));
+      return progressOf(batchId, (p) => ctx.principal.role === 'ADMIN' || p.principalId === ctx.principal.id);
     },
     description: 'Progress of an ingestDocuments batch started by the same caller',
   })

@@ -1,3 +1,4 @@
+import { migrateKeywordIndex } from '../keyword/keyword.schema';
 import type { SqlClient } from './sql.client';
 
 /**
@@ -133,6 +134,7 @@ CREATE INDEX IF NOT EXISTS vec_items_document_idx ON {S}.vec_items (document_id)
 export async function migrate(sql: SqlClient, opts: { vectors?: number } = {}): Promise<void> {
   await sql.exec(`CREATE EXTENSION IF NOT EXISTS pg_trgm; CREATE SCHEMA IF NOT EXISTS "${sql.schema}";`);
   await sql.exec(TABLES);
+  await migrateKeywordIndex(sql);
   if (opts.vectors) await sql.exec(VECTORS.replace('DIMS', String(opts.vectors)));
   await sql.query(`INSERT INTO {S}.meta (key, value) VALUES ('schema_version', '1') ON CONFLICT (key) DO NOTHING`);
 }
