@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PNG } from 'pngjs';
-import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import type { DocumentInput } from '../../src/domain/document.types';
-import { loadStatuteGraph } from '../../src/seeds/seed';
-import { chromiumMissing, describeWithChromium, launchChromium } from '../support/chromium';
-import { startTestServer, type TestServer } from '../support/server';
+import { describeWithChromium } from '../support/chromium';
+import type { TestServer } from '../support/server';
+import { openExplorer, type ExplorerFixture } from './explorer-fixture';
 import { colourShare, lineShare, parseRgb } from './node-pixels';
 import { drawnEdge, drawnNodes, loads, nextLoad, painted, panelFor, withClass } from './page-probe';
 
@@ -35,33 +35,18 @@ const DOCUMENTS: DocumentInput[] = [
 type Bar = { month: string; documents: number };
 
 describeWithChromium()('explorer path and trends views in headless Chromium (embedded)', () => {
+  let f: ExplorerFixture;
   let t: TestServer;
-  let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
   let base: string;
-  const pageErrors: string[] = [];
+  let pageErrors: string[];
 
   beforeAll(async () => {
-    const missing = chromiumMissing();
-    if (missing) throw new Error(missing);
-    t = await startTestServer('embedded', { RERANKER_MODEL: 'none' });
-    await loadStatuteGraph(t.app.stores.graph, t.app.catalogue);
-    const results = await t.app.ingest.ingest(DOCUMENTS);
-    expect(results.map((r) => r.status)).toEqual(DOCUMENTS.map(() => 'CREATED'));
-    base = new URL(t.server.url).origin;
-    browser = await launchChromium();
-    context = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
-    page = await context.newPage();
-    page.on('pageerror', (err) => pageErrors.push(err.message));
-    page.on('console', (msg) => { if (msg.type() === 'error' && !msg.text().startsWith('Failed to load resource')) pageErrors.push(msg.text()); });
+    f = await openExplorer(DOCUMENTS);
+    ({ t, page, base, pageErrors } = f);
   });
 
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await t?.close();
-  });
+  afterAll(() => f?.close());
 
   async function open(query: string): Promise<string> {
     await page.goto(`${base}/explorer?${query}`);

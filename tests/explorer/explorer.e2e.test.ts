@@ -1,11 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PNG } from 'pngjs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { DocumentInput } from '../../src/domain/document.types';
-import { loadStatuteGraph } from '../../src/seeds/seed';
-import { chromiumMissing, describeWithChromium, launchChromium } from '../support/chromium';
-import { startTestServer, type TestServer } from '../support/server';
+import { describeWithChromium } from '../support/chromium';
+import { openExplorer, type ExplorerFixture } from './explorer-fixture';
 import { colourShare, parseRgb } from './node-pixels';
 import { drawnEdges, drawnNodes, hasClass, loads, nextLoad, painted, panelFor } from './page-probe';
 
@@ -31,34 +30,17 @@ const DOCUMENTS: DocumentInput[] = [
 ];
 
 describeWithChromium()('explorer page in headless Chromium (embedded)', () => {
-  let t: TestServer;
-  let browser: Browser;
-  let context: BrowserContext;
+  let f: ExplorerFixture;
   let page: Page;
   let base: string;
-  const pageErrors: string[] = [];
+  let pageErrors: string[];
 
   beforeAll(async () => {
-    const missing = chromiumMissing();
-    if (missing) throw new Error(missing);
-    t = await startTestServer('embedded', { RERANKER_MODEL: 'none' });
-    await loadStatuteGraph(t.app.stores.graph, t.app.catalogue);
-    const results = await t.app.ingest.ingest(DOCUMENTS);
-    expect(results.map((r) => r.status)).toEqual(['CREATED', 'CREATED', 'CREATED']);
-    base = new URL(t.server.url).origin;
-    browser = await launchChromium();
-    context = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
-    page = await context.newPage();
-    page.on('pageerror', (err) => pageErrors.push(err.message));
-    // An API answer with an HTTP error status is logged by Chromium itself; the page shows it, so it is no fault.
-    page.on('console', (msg) => { if (msg.type() === 'error' && !msg.text().startsWith('Failed to load resource')) pageErrors.push(msg.text()); });
+    f = await openExplorer(DOCUMENTS);
+    ({ page, base, pageErrors } = f);
   });
 
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await t?.close();
-  });
+  afterAll(() => f?.close());
 
   it('opens a view from the URL and draws IPC 302, its BNS equivalent and the cases citing it', async () => {
     await page.goto(`${base}/explorer?start=IPC:302&depth=1`);
