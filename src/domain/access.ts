@@ -20,9 +20,3 @@ export function canSee(scope: AccessScope | undefined, doc: { type: string; dist
   if ((scope.openTypes as string[]).includes(doc.type)) return true;
   return !!doc.district && scope.districts.includes(doc.district.toLowerCase());
 }
-
-/** A stable key of the scope, for caches that must never serve one caller's results to another. */
-export function scopeKey(scope: AccessScope | undefined): string {
-  if (!scope || scope.all) return '*';
-  return `${[...scope.openTypes].sort().join(',')}|${[...scope.districts].sort().join(',')}`;
-}

@@ -59,10 +59,11 @@ export class SearchService {
     if (f?.dateFrom && f?.dateTo && f.dateFrom > f.dateTo) throw new AppError(ErrorCode.BAD_USER_INPUT, 'filter.dateFrom is after filter.dateTo');
   }
 
-  async search(req: SearchRequest, scope = ''): Promise<SearchResponse> {
+  async search(req: SearchRequest): Promise<SearchResponse> {
     this.validate(req);
+    // req.filter carries the caller's access scope, so one caller's results are never served to another.
     const key = JSON.stringify([req.query.trim().normalize('NFC').replace(/\s+/g, ' '), req.topK, req.filter, req.fusion, req.authorityBoost,
-      req.expandCoCited, req.rerank, req.maxPerDocument, req.disable, req.candidates, scope]);
+      req.expandCoCited, req.rerank, req.maxPerDocument, req.disable, req.candidates]);
     const hit = this.cache.get(key);
     if (hit) return { ...hit, cached: true };
     const res = await this.run(req);

@@ -37,10 +37,6 @@ export class DocumentStore {
     return new Map(rows.map((r) => [r.id, r.content_hash]));
   }
 
-  async contentHash(id: string): Promise<string | null> {
-    const [r] = await this.sql.query<{ content_hash: string }>(`SELECT content_hash FROM {S}.documents WHERE id = $1`, [id]);
-    return r?.content_hash ?? null;
-  }
 
   /** Replaces the document and all its chunks, and queues the targets, in one transaction. */
   async save(doc: StoredDocument, chunks: ChunkRecord[], targets: OutboxTarget[]): Promise<void> {
