@@ -4,6 +4,8 @@ import type { App } from '../app/app';
 import type { Config } from '../config/config';
 import { openEvalApp } from '../eval/eval-index';
 import { Reranker } from '../models/reranker';
+import { PgVectorIndex } from '../stores/vector/pgvector.index';
+import type { AnnState } from '../stores/vector/pgvector.ann';
 import { generateFirs } from '../seeds/synthetic-fir';
 import { fromRoot } from '../util/paths';
 import { machine, percentile, rssMiB, writeResult } from './bench-env';
@@ -40,6 +42,11 @@ export interface SearchBenchRow {
    */
   overheadShareWithRerank?: number;
   rerankerAlone: { model: string; candidates: number; p50: number; p95: number } | null;
+  /**
+   * Embedded profile: mean recall@20 of the dense index against an exact scan over the benchmark queries, and the
+   * index it used (null when the corpus is below VECTOR_ANN_MIN_ROWS and every query is an exact scan anyway).
+   */
+  denseRecall?: { recallAt20: number; index: AnnState | null };
 }
 
 const pct = (xs: number[]) => ({ p50: Math.round(percentile(xs, 50) * 10) / 10, p95: Math.round(percentile(xs, 95) * 10) / 10 });
@@ -112,6 +119,7 @@ export async function benchSearch(config: Config, profile: 'embedded' | 'service
     } catch (err) {
       log(`[bench:search] reranker ${rerankerName} not measured: ${(err as Error).message}`);
     }
+    const denseRecall = app.stores.vector instanceof PgVectorIndex ? await measureRecall(app, app.stores.vector) : undefined;
     const modelTotal = model.reduce((a, b) => a + b, 0);
     const pipelineTotal = totals.reduce((a, b) => a + b, 0);
     const rerankTotal = rerankMean * totals.length;
@@ -122,11 +130,21 @@ export async function benchSearch(config: Config, profile: 'embedded' | 'service
       totalNoRerank: pct(totals), modelMs: pct(model),
       overheadShare: share(1 - modelTotal / pipelineTotal),
       overheadShareWithRerank: rerankerAlone ? share(1 - (modelTotal + rerankTotal) / (pipelineTotal + rerankTotal)) : undefined,
-      rerankerAlone,
+      rerankerAlone, denseRecall,
     };
   } finally {
     await dispose();
   }
+}
+
+async function measureRecall(app: App, index: PgVectorIndex): Promise<SearchBenchRow['denseRecall']> {
+  const vectors = await app.embedder.embed(BENCH_QUERIES, 'query');
+  let found = 0;
+  for (const v of vectors) {
+    const exact = new Set(await index.queryExact(v, 20));
+    found += (await index.query(v, 20)).filter((h) => exact.has(h.chunkId)).length;
+  }
+  return { recallAt20: Math.round((found / (vectors.length * 20)) * 1000) / 1000, index: await index.annState() };
 }
 
 /** Rows already in the results file, so a run at one size or profile adds to the others instead of erasing them. */

@@ -57,6 +57,8 @@ const schema = z.object({
   GRAPHQL_ALLOW_BATCHING: bool.default(false),
   GRAPHQL_MAX_BATCH: z.coerce.number().int().min(1).max(1000).default(10),
   REQUEST_MAX_BYTES: z.coerce.number().int().min(1024).max(1073741824).default(2097152),
+  // Embedded profile: vectors past which pgvector answers from an IVFFlat index instead of a full scan.
+  VECTOR_ANN_MIN_ROWS: z.coerce.number().int().min(100).max(1000000000).default(20000),
 });
 
 const ROLE_NAMES = ['ADMIN', 'INVESTIGATOR', 'PROSECUTOR', 'COURT', 'ANALYST', 'PUBLIC'] as const;
@@ -99,6 +101,8 @@ export type Config = Readonly<{
     apiKeys: { id: string; key: string; role: (typeof ROLE_NAMES)[number]; districts: string[] }[];
   };
   askRatePerMinute: number;
+  /** Embedded profile: vectors past which the dense index is an IVFFlat index (pgvector.ann.ts). */
+  vectorAnnMinRows: number;
   limits: {
     maxDepth: number;
     maxAliases: number;
@@ -169,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       apiKeys: keys,
     },
     askRatePerMinute: e.ASK_RATE_PER_MINUTE,
+    vectorAnnMinRows: e.VECTOR_ANN_MIN_ROWS,
     limits: {
       maxDepth: e.GRAPHQL_MAX_DEPTH,
       maxAliases: e.GRAPHQL_MAX_ALIASES,

@@ -56,7 +56,7 @@ export async function openStores(cfg: Config, opts: OpenOptions): Promise<Stores
     const dir = opts.inMemory ? undefined : path.join(cfg.dataDir, 'pglite');
     const sql = await attempt('PGlite', dir ?? 'memory', () => PgliteClient.open(dir, ns));
     await migrate(sql, { vectors: opts.dims });
-    const vector = new PgVectorIndex(sql);
+    const vector = new PgVectorIndex(sql, { annMinRows: cfg.vectorAnnMinRows });
     const graph = new SqlGraph(sql);
     return {
       profile: 'embedded', namespace: ns, sql, documents: new DocumentStore(sql), keyword: new SqlKeywordIndex(sql), vector, graph,
