@@ -4,6 +4,7 @@ import type { App } from '../app/app';
 import type { Config } from '../config/config';
 import { openEvalApp } from '../eval/eval-index';
 import { Reranker } from '../models/reranker';
+import { MemoryKeywordIndex } from '../stores/keyword/memory-keyword.index';
 import { PgVectorIndex } from '../stores/vector/pgvector.index';
 import type { AnnState } from '../stores/vector/pgvector.ann';
 import { generateFirs } from '../seeds/synthetic-fir';
@@ -47,6 +48,11 @@ export interface SearchBenchRow {
    * index it used (null when the corpus is below VECTOR_ANN_MIN_ROWS and every query is an exact scan anyway).
    */
   denseRecall?: { recallAt20: number; index: AnnState | null };
+  /**
+   * Embedded profile with KEYWORD_INDEX=memory: the in-process keyword index — time to catch up with the
+   * ingested corpus, time to build it from scratch as a restarted server does, its size, and RSS growth.
+   */
+  keywordIndex?: { catchUpMs: number; coldBuildMs: number; chunks: number; lexemes: number; postings: number; postingsMiB: number; rssGrowthMiB: number };
 }
 
 const pct = (xs: number[]) => ({ p50: Math.round(percentile(xs, 50) * 10) / 10, p95: Math.round(percentile(xs, 95) * 10) / 10 });
@@ -78,6 +84,7 @@ export async function benchSearch(config: Config, profile: 'embedded' | 'service
   const { app, dispose } = await openEvalApp({ ...config, store: profile, rerankerModel: 'none' });
   try {
     await buildCorpus(app, profile, firs, log);
+    const keywordIndex = await measureKeywordIndex(app, log);
     const { chunks } = await app.stores.documents.counts();
     const loadAverage = Math.round(os.loadavg()[0] * 100) / 100;
     log(`[bench:search] ${profile}: ${chunks} chunks; ${rounds} × ${BENCH_QUERIES.length} queries (load average ${loadAverage})`);
@@ -130,10 +137,33 @@ export async function benchSearch(config: Config, profile: 'embedded' | 'service
       totalNoRerank: pct(totals), modelMs: pct(model),
       overheadShare: share(1 - modelTotal / pipelineTotal),
       overheadShareWithRerank: rerankerAlone ? share(1 - (modelTotal + rerankTotal) / (pipelineTotal + rerankTotal)) : undefined,
-      rerankerAlone, denseRecall,
+      rerankerAlone, denseRecall, keywordIndex,
     };
   } finally {
     await dispose();
+  }
+}
+
+/** Waits for the in-memory keyword index to hold the corpus (searches would otherwise be answered by SQL). */
+async function measureKeywordIndex(app: App, log: (s: string) => void): Promise<SearchBenchRow['keywordIndex']> {
+  const live = app.stores.keyword;
+  if (!(live instanceof MemoryKeywordIndex)) return undefined;
+  let t0 = performance.now();
+  await live.whenReady();
+  const catchUpMs = Math.round(performance.now() - t0);
+  const rss0 = process.memoryUsage().rss;
+  t0 = performance.now();
+  const cold = await MemoryKeywordIndex.open(app.stores.sql);
+  try {
+    await cold.whenReady();
+    const coldBuildMs = Math.round(performance.now() - t0);
+    const { chunks, lexemes, postings, bytes } = cold.stats();
+    const mib = (b: number) => Math.round(b / 2 ** 20);
+    const row = { catchUpMs, coldBuildMs, chunks, lexemes, postings, postingsMiB: mib(bytes), rssGrowthMiB: mib(process.memoryUsage().rss - rss0) };
+    log(`[bench:search] keyword index in memory: ${JSON.stringify(row)}`);
+    return row;
+  } finally {
+    await cold.close();
   }
 }
 

@@ -5,6 +5,7 @@ import type { CitationGraph } from './graph/graph.types';
 import { Neo4jGraph } from './graph/neo4j.graph';
 import { SqlGraph } from './graph/sql.graph';
 import { SqlKeywordIndex } from './keyword/keyword.index';
+import { MemoryKeywordIndex } from './keyword/memory-keyword.index';
 import { migrate } from './sql/migrate';
 import { PgClient } from './sql/pg.client';
 import { PgliteClient } from './sql/pglite.client';
@@ -58,9 +59,11 @@ export async function openStores(cfg: Config, opts: OpenOptions): Promise<Stores
     await migrate(sql, { vectors: opts.dims });
     const vector = new PgVectorIndex(sql, { annMinRows: cfg.vectorAnnMinRows });
     const graph = new SqlGraph(sql);
+    const keyword: KeywordIndex = cfg.keywordIndex === 'memory' ? await MemoryKeywordIndex.open(sql) : new SqlKeywordIndex(sql);
     return {
-      profile: 'embedded', namespace: ns, sql, documents: new DocumentStore(sql), keyword: new SqlKeywordIndex(sql), vector, graph,
+      profile: 'embedded', namespace: ns, sql, documents: new DocumentStore(sql), keyword, vector, graph,
       close: async () => {
+        await keyword.close?.();
         if (!opts.inMemory) await sql.close();
       },
     };

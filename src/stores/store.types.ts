@@ -114,6 +114,10 @@ export interface KeywordQuery {
 
 export interface KeywordIndex {
   search(q: KeywordQuery, k: number, filter?: SearchFilter): Promise<IndexHit[]>;
+  /** Resolves once searches are answered at full speed (an in-process index has been built). */
+  whenReady?(): Promise<void>;
+  /** Stops background work; the SQL connection is closed by its owner. */
+  close?(): Promise<void>;
 }
 
 export type { AuthorityLevel };

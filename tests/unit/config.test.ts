@@ -14,7 +14,15 @@ describe('configuration', () => {
     expect(loadConfig({ PORT: '', STORE: '' })).toMatchObject({ port: 4000, store: 'embedded' });
   });
 
+  it('scores keywords in process when embedded and in SQL with services, and refuses memory with services', () => {
+    expect(loadConfig({}).keywordIndex).toBe('memory');
+    expect(loadConfig({ STORE: 'services' }).keywordIndex).toBe('sql');
+    expect(loadConfig({ KEYWORD_INDEX: 'sql' }).keywordIndex).toBe('sql');
+    expect(() => loadConfig({ STORE: 'services', KEYWORD_INDEX: 'memory' })).toThrow(/KEYWORD_INDEX .*STORE=embedded/);
+  });
+
   it.each([
+    ['KEYWORD_INDEX', 'lucene'],
     ['STORE', 'cloud'],
     ['PORT', 'eighty'],
     ['PORT', '70000'],

@@ -22,7 +22,13 @@ const RESCORED_PER_HIT = 25;
 const DIRECT_SIMILARITIES = 2000;
 
 /** The most a heading match adds to a chunk's score: 4 × word similarity, which is at most 1. */
-const HEADING_WEIGHT = 4;
+export const HEADING_WEIGHT = 4;
+
+/**
+ * Scores are compared to this many decimals, then by chunk id: sums of the same postings added in another
+ * order differ in the last bits, and without this, equal chunks would swap places between runs and indexes.
+ */
+export const TIE_DECIMALS = 6;
 
 /** The cost limits above; tests lower them to take the paths a large corpus takes. */
 export interface KeywordTuning {
@@ -134,7 +140,7 @@ export class SqlKeywordIndex implements KeywordIndex {
            LEFT JOIN found fo ON fo.id = i.id
          WHERE NOT EXISTS (SELECT 1 FROM fts f WHERE f.id = i.id)
        )
-       SELECT id, document_id, score FROM scored ORDER BY score DESC, id LIMIT $3`,
+       SELECT id, document_id, score FROM scored ORDER BY round(score::numeric, ${TIE_DECIMALS}) DESC, id LIMIT $3`,
       params,
     );
     return rows.map((r) => ({ chunkId: r.id, documentId: r.document_id, score: Number(r.score) }));

@@ -1,0 +1,284 @@
+import { logger } from '../../logger';
+import type { SqlClient } from '../sql/sql.client';
+import type { IndexHit, KeywordIndex, KeywordQuery, SearchFilter } from '../store.types';
+import { changesSince, installChangeLog, logPosition, pruneLog } from './keyword.changelog';
+import { HEADING_WEIGHT, SqlKeywordIndex, TIE_DECIMALS } from './keyword.index';
+import { filterPredicate, Postings, type ChunkTerms } from './postings';
+import { tableLog2Divisor, type Log2Divisor } from './tsvector';
+
+const COLUMNS = `id, document_id, document_type, language, district, date, section_id, sections, tsv::text AS tsv`;
+
+/** Scores closer than this tie (see TIE_DECIMALS). */
+const TIE = 10 ** -TIE_DECIMALS;
+
+/** Lengths (positions per chunk) whose rank divisor is read from PostgreSQL; chunks are far shorter. */
+const DIVISOR_TABLE = 16384;
+
+/** Chunks read per statement while building: PGlite has one connection, so a search waits at most one page. */
+const PAGE = 1000;
+
+export interface MemoryKeywordOptions {
+  /** Changes applied before answering; a longer backlog is applied in the background while SQL answers. */
+  inlineChanges: number;
+  /** Heading similarities computed row by row before the trigram index is used instead (as in the SQL index). */
+  directSimilarities: number;
+}
+
+const DEFAULTS: MemoryKeywordOptions = { inlineChanges: 2000, directSimilarities: 2000 };
+
+/**
+ * The embedded profile's keyword index: the SQL index's scoring (keyword.index.ts) with its postings held in
+ * process. Every (lexeme, chunk) pair carries the ts_rank PostgreSQL would compute for it, so a search sums
+ * idf × rank over the query terms' postings in typed arrays and applies the metadata and access filters in
+ * memory; heading similarity (pg_trgm) and the rare terms that parse to several lexemes stay in SQL.
+ * Results are the SQL index's, exactly — without its common-terms cut-off, which only a very large
+ * corpus reaches.
+ *
+ * The postings follow the chunks table through a change log kept by triggers (keyword.changelog.ts): each
+ * search first applies what changed. Until the first build is done, or while a long backlog is applied in
+ * the background, the SQL index answers.
+ */
+export class MemoryKeywordIndex implements KeywordIndex {
+  private postings: Postings;
+  private applied = 0;
+  private ready = false;
+  private background: Promise<void> | null = null;
+  private failedAt = 0;
+  private closed = false;
+  /** Searches reading the postings, and changes waiting for them to finish. */
+  private readers = 0;
+  private writing = false;
+  private readonly drained: (() => void)[] = [];
+  private readonly opts: MemoryKeywordOptions;
+  private readonly fallback: SqlKeywordIndex;
+
+  private constructor(private readonly sql: SqlClient, private readonly divisor: Log2Divisor, opts: Partial<MemoryKeywordOptions>) {
+    this.opts = { ...DEFAULTS, ...opts };
+    this.postings = new Postings(divisor);
+    this.fallback = new SqlKeywordIndex(sql, { directSimilarities: this.opts.directSimilarities });
+  }
+
+  static async open(sql: SqlClient, opts: Partial<MemoryKeywordOptions> = {}): Promise<MemoryKeywordIndex> {
+    await installChangeLog(sql);
+    const rows = await sql.query<{ d: number }>(`SELECT ln(l + 1::float8) / ln(2::float8) AS d FROM generate_series(0, ${DIVISOR_TABLE - 1}) AS l ORDER BY l`);
+    const index = new MemoryKeywordIndex(sql, tableLog2Divisor(Float64Array.from(rows, (r) => Number(r.d))), opts);
+    index.startBackground();
+    return index;
+  }
+
+  /** Whether searches are answered from memory yet (tests and the benchmark wait for it). */
+  async whenReady(): Promise<void> {
+    for (;;) {
+      if (this.background) await this.background;
+      else if (!this.ready || (await this.backlog()) > this.opts.inlineChanges) {
+        this.startBackground();
+        if (!this.background) throw new Error('keyword index: the in-memory build failed moments ago (see the log)');
+      } else return;
+      if (this.closed) return;
+    }
+  }
+
+  stats(): ReturnType<Postings['stats']> & { ready: boolean } {
+    return { ...this.postings.stats(), ready: this.ready };
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.background?.catch(() => undefined);
+  }
+
+  async search(q: KeywordQuery, k: number, filter?: SearchFilter): Promise<IndexHit[]> {
+    if (!(await this.current())) return this.fallback.search(q, k, filter);
+    this.readers++;
+    try {
+      // A change may have begun between the check and now: it waits for readers, so back off to SQL.
+      if (this.writing) return await this.fallback.search(q, k, filter);
+      return await this.score(q, k, filter);
+    } finally {
+      if (--this.readers === 0) for (const resolve of this.drained.splice(0)) resolve();
+    }
+  }
+
+  private async score(q: KeywordQuery, k: number, filter?: SearchFilter): Promise<IndexHit[]> {
+    const terms = [...new Set(q.terms.map((t) => t.trim()).filter(Boolean))].slice(0, 120);
+    const phrases = [...new Set(q.phrases.map((p) => p.trim()).filter((p) => p.length >= 3))].slice(0, 6);
+    if (!terms.length && !phrases.length) return [];
+
+    const postings = this.postings;
+    const acc = new Float64Array(postings.slotCount);
+    const touched: number[] = [];
+    const pred = filterPredicate(filter);
+    const verdict = pred ? new Int8Array(postings.slotCount) : null;
+    const keep = pred ? (s: number) => (verdict![s] || (verdict![s] = pred(postings.chunk(s)) ? 1 : -1)) > 0 : null;
+    const total = Math.max(postings.size, 1);
+    const weight = (df: number) => Math.log(1 + (total - df + 0.5) / (df + 0.5)) / 0.0607;
+
+    if (terms.length) {
+      const parsed = await this.sql.query<{ t: string; nodes: number; lex: string[] }>(
+        `SELECT t, numnode(plainto_tsquery('english', t)) AS nodes, tsvector_to_array(to_tsvector('english', t)) AS lex
+         FROM unnest($1::text[]) WITH ORDINALITY AS u(t, ord) WHERE numnode(plainto_tsquery('english', t)) > 0 ORDER BY ord`, [terms]);
+      const several: string[] = [];
+      for (const p of parsed) {
+        if (Number(p.nodes) === 1 && p.lex.length === 1) postings.accumulate(p.lex[0], weight, keep, acc, touched);
+        else several.push(p.t);
+      }
+      if (several.length) await this.rankInSql(several, weight, keep, acc, touched);
+    }
+
+    // The k-th best full-text score so far: a chunk whose score plus the largest heading part stays below it
+    // cannot reach the top k.
+    const fts = Float64Array.from(touched, (s) => acc[s]).sort();
+    const bar = fts.length >= k ? fts[fts.length - k] : 0;
+    const reach = phrases.length ? HEADING_WEIGHT : 0;
+    let candidates = touched.filter((s) => acc[s] + reach >= bar - TIE);
+    const heading = new Map<number, number>();
+    // word_similarity and ts_rank are real: read as float8, or their text form (7 digits) loses the last bits.
+    if (phrases.length) {
+      const useIndex = bar <= HEADING_WEIGHT || candidates.length * phrases.length > this.opts.directSimilarities;
+      const rows = useIndex
+        ? await this.sql.query<{ id: string; g: number }>(
+          `SELECT c.id, max(word_similarity(p, c.heading))::float8 AS g FROM unnest($1::text[]) AS p JOIN {S}.chunks c ON p <% c.heading GROUP BY c.id`,
+          [phrases])
+        : await this.sql.query<{ id: string; g: number }>(
+          `SELECT c.id, max(word_similarity(p, c.heading))::float8 AS g FROM {S}.chunks c CROSS JOIN unnest($2::text[]) AS p
+           WHERE c.id = ANY($1::text[]) GROUP BY c.id
+           HAVING max(word_similarity(p, c.heading)) >= coalesce(nullif(current_setting('pg_trgm.word_similarity_threshold', true), '')::float8, 0.6)`,
+          [candidates.map((s) => postings.chunk(s).id), phrases]);
+      for (const r of rows) {
+        const s = postings.slot(r.id);
+        if (s === undefined || (keep && !keep(s))) continue;
+        heading.set(s, Number(r.g));
+        if (acc[s] === 0 && useIndex) candidates.push(s);
+      }
+      if (useIndex) candidates = [...new Set(candidates)];
+    }
+    const score = (s: number) => acc[s] + HEADING_WEIGHT * (heading.get(s) ?? 0);
+    return candidates
+      .map((s) => ({ s, score: score(s), tie: Math.round(score(s) / TIE), id: postings.chunk(s).id }))
+      .sort((a, b) => b.tie - a.tie || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+      .slice(0, k)
+      .map((c) => ({ chunkId: c.id, documentId: postings.chunk(c.s).documentId, score: c.score }));
+  }
+
+  /** Terms that parse to several lexemes (hyphenated words, "u/s"): ranked by PostgreSQL, as the SQL index does. */
+  private async rankInSql(terms: string[], weight: (df: number) => number, keep: ((s: number) => boolean) | null, acc: Float64Array, touched: number[]) {
+    const rows = await this.sql.query<{ ord: number; id: string; r: number }>(
+      `SELECT u.ord::int AS ord, c.id, ts_rank('{0.4,0.4,0.4,1.0}', c.tsv, plainto_tsquery('english', u.t), 1)::float8 AS r
+       FROM unnest($1::text[]) WITH ORDINALITY AS u(t, ord) JOIN {S}.chunks c ON c.tsv @@ plainto_tsquery('english', u.t)`, [terms]);
+    const df = new Map<number, number>();
+    for (const r of rows) df.set(r.ord, (df.get(r.ord) ?? 0) + 1);
+    for (const r of rows) {
+      const s = this.postings.slot(r.id);
+      if (s === undefined || (keep && !keep(s))) continue;
+      if (acc[s] === 0) touched.push(s);
+      acc[s] += weight(df.get(r.ord)!) * Number(r.r);
+    }
+  }
+
+  /** Log entries not yet applied. */
+  private async backlog(): Promise<number> {
+    const { head, horizon } = await logPosition(this.sql);
+    return horizon > this.applied ? Number.MAX_SAFE_INTEGER : head - this.applied;
+  }
+
+  /** True when the postings are current (applying a short backlog first); false when SQL must answer. */
+  private async current(): Promise<boolean> {
+    if (this.background || this.writing || this.closed) return false;
+    if (!this.ready) {
+      this.startBackground();
+      return false;
+    }
+    const behind = await this.backlog();
+    if (behind === 0) return true;
+    if (behind > this.opts.inlineChanges) {
+      this.startBackground();
+      return false;
+    }
+    if (this.background || this.writing) return false;
+    try {
+      if ((await this.exclusive(() => this.catchUp(this.postings))) === 'done') return true;
+      this.ready = false;
+      this.startBackground();
+    } catch (err) {
+      logger.warn({ err: (err as Error).message }, 'keyword index: applying changes failed; answering from SQL');
+    }
+    return false;
+  }
+
+  /** Runs a change to the live postings once no search is reading them; searches meanwhile go to SQL. */
+  private async exclusive<T>(fn: () => Promise<T>): Promise<T> {
+    this.writing = true;
+    try {
+      while (this.readers) await new Promise<void>((resolve) => this.drained.push(resolve));
+      return await fn();
+    } finally {
+      this.writing = false;
+    }
+  }
+
+  private startBackground(): void {
+    if (this.background || this.closed || Date.now() - this.failedAt < 5000) return;
+    const work = async () => {
+      if (this.ready && (await this.exclusive(() => this.catchUp(this.postings))) === 'done') return;
+      await this.rebuild();
+    };
+    this.background = work()
+      .catch((err) => {
+        this.failedAt = Date.now();
+        if (!this.closed) logger.warn({ err: (err as Error).message }, 'keyword index: build failed; SQL answers meanwhile');
+      })
+      .finally(() => {
+        this.background = null;
+      });
+  }
+
+  /** Reads every chunk into fresh postings, then swaps them in and applies what changed meanwhile. */
+  private async rebuild(): Promise<void> {
+    this.ready = false;
+    while (!this.closed) {
+      const t0 = performance.now();
+      const { head } = await logPosition(this.sql);
+      const fresh = new Postings(this.divisor);
+      let after = '';
+      for (;;) {
+        if (this.closed) return;
+        const rows = await this.sql.query<ChunkTerms>(`SELECT ${COLUMNS} FROM {S}.chunks WHERE id > $1 ORDER BY id LIMIT ${PAGE}`, [after]);
+        for (const r of rows) fresh.add(r);
+        if (rows.length < PAGE) break;
+        after = rows[rows.length - 1].id;
+      }
+      const outcome = await this.exclusive(async () => {
+        this.postings = fresh;
+        this.applied = head;
+        return this.catchUp(fresh);
+      });
+      if (outcome === 'done') {
+        this.ready = true;
+        logger.info({ ...fresh.stats(), ms: Math.round(performance.now() - t0) }, 'keyword index: built in memory');
+        return;
+      }
+    }
+  }
+
+  /**
+   * Applies the change log past `applied` to `p`: removed chunks leave, changed and new ones are read again.
+   * 'rebuild' when the log cannot say what changed (a TRUNCATE, or entries pruned by another reader).
+   */
+  private async catchUp(p: Postings): Promise<'done' | 'rebuild'> {
+    const { head, horizon } = await logPosition(this.sql);
+    if (horizon > this.applied) return 'rebuild';
+    if (head <= this.applied) return 'done';
+    const { ids, all } = await changesSince(this.sql, this.applied, head);
+    if (all) return 'rebuild';
+    for (const id of ids) p.remove(id);
+    for (let i = 0; i < ids.length; i += PAGE) {
+      if (this.closed) return 'rebuild';
+      const rows = await this.sql.query<ChunkTerms>(`SELECT ${COLUMNS} FROM {S}.chunks WHERE id = ANY($1::text[])`, [ids.slice(i, i + PAGE)]);
+      for (const r of rows) p.add(r);
+    }
+    this.applied = head;
+    await pruneLog(this.sql, head);
+    if (p.deadShare > 0.3 && p.slotCount > 1000) p.compact();
+    return 'done';
+  }
+}
