@@ -59,8 +59,8 @@ const schema = z.object({
   REQUEST_MAX_BYTES: z.coerce.number().int().min(1024).max(1073741824).default(2097152),
   // Embedded profile: vectors past which pgvector answers from an IVFFlat index instead of a full scan.
   VECTOR_ANN_MIN_ROWS: z.coerce.number().int().min(100).max(1000000000).default(20000),
-  // Where keyword postings are scored: in process (embedded profile only) or in SQL. Default per profile.
-  KEYWORD_INDEX: z.enum(['memory', 'sql']).optional(),
+  // Where keyword postings are scored: in process (following the chunks table) or in SQL.
+  KEYWORD_INDEX: z.enum(['memory', 'sql']).default('memory'),
 });
 
 const ROLE_NAMES = ['ADMIN', 'INVESTIGATOR', 'PROSECUTOR', 'COURT', 'ANALYST', 'PUBLIC'] as const;
@@ -105,7 +105,7 @@ export type Config = Readonly<{
   askRatePerMinute: number;
   /** Embedded profile: vectors past which the dense index is an IVFFlat index (pgvector.ann.ts). */
   vectorAnnMinRows: number;
-  /** Keyword postings scored in process (embedded default, memory-keyword.index.ts) or by SQL (keyword.index.ts). */
+  /** Keyword postings scored in process (the default, memory-keyword.index.ts) or by SQL (keyword.index.ts). */
   keywordIndex: 'memory' | 'sql';
   limits: {
     maxDepth: number;
@@ -149,10 +149,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     keys = k.data;
   }
   const production = e.NODE_ENV === 'production';
-  // Other processes write to PostgreSQL concurrently, which the in-process index's change log cannot order.
-  if (e.KEYWORD_INDEX === 'memory' && e.STORE === 'services') {
-    throw new ConfigError('KEYWORD_INDEX', 'memory needs STORE=embedded: with services, keyword search runs in PostgreSQL (use sql)');
-  }
   return Object.freeze({
     store: e.STORE,
     dataDir: path.resolve(e.DATA_DIR),
@@ -182,7 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     askRatePerMinute: e.ASK_RATE_PER_MINUTE,
     vectorAnnMinRows: e.VECTOR_ANN_MIN_ROWS,
-    keywordIndex: e.KEYWORD_INDEX ?? (e.STORE === 'embedded' ? 'memory' : 'sql'),
+    keywordIndex: e.KEYWORD_INDEX,
     limits: {
       maxDepth: e.GRAPHQL_MAX_DEPTH,
       maxAliases: e.GRAPHQL_MAX_ALIASES,

@@ -82,9 +82,11 @@ export async function openStores(cfg: Config, opts: OpenOptions): Promise<Stores
       await g.init();
       return g;
     });
+    const keyword: KeywordIndex = cfg.keywordIndex === 'memory' ? await MemoryKeywordIndex.open(sql) : new SqlKeywordIndex(sql);
     return {
-      profile: 'services', namespace: ns, sql, documents: new DocumentStore(sql), keyword: new SqlKeywordIndex(sql), vector, graph,
+      profile: 'services', namespace: ns, sql, documents: new DocumentStore(sql), keyword, vector, graph,
       close: async () => {
+        await keyword.close?.();
         await Promise.allSettled([vector.close(), graph.close(), sql.close()]);
       },
     };

@@ -5,13 +5,13 @@ import { MemoryKeywordIndex } from '../../src/stores/keyword/memory-keyword.inde
 import type { Stores } from '../../src/stores/open-stores';
 import type { ChunkRecord, IndexHit, KeywordQuery, SearchFilter } from '../../src/stores/store.types';
 import type { DocumentInput } from '../../src/domain/document.types';
-import { dropTestStores, openTestStores } from '../support/profiles';
+import { dropTestStores, openTestStores, PROFILES } from '../support/profiles';
 import { chunk, doc, DIMS } from './fixtures';
 
 /**
- * The embedded profile's in-process keyword index must return what the SQL index returns — same chunks, same
- * order, same scores — on real statute text and synthetic FIRs in three languages, with every filter, and
- * must follow every kind of write to the chunks table.
+ * The in-process keyword index must return what the SQL index returns — same chunks, same order, same
+ * scores — on real statute text and synthetic FIRs in three languages, with every filter, on PGlite and on
+ * PostgreSQL, and must follow every kind of write to the chunks table, from any connection.
  */
 
 /** Documents as ingestion would store them, one chunk per part (the ranking code does not care how text was cut). */
@@ -44,13 +44,13 @@ const QUERIES: { q: KeywordQuery; filter?: SearchFilter }[] = [
   { q: { terms: ['accused', 'knife'], phrases: [] }, filter: { access: { all: false, openTypes: ['BARE_ACT_SECTION'], districts: ['ahmedabad'] } } },
 ];
 
-describe('in-process keyword index (embedded)', () => {
+describe.each(PROFILES)('in-process keyword index (%s)', (profile) => {
   let s: Stores;
   let memory: MemoryKeywordIndex;
   let sql: SqlKeywordIndex;
 
   beforeAll(async () => {
-    s = await openTestStores('embedded', DIMS);
+    s = await openTestStores(profile, DIMS);
     memory = s.keyword as MemoryKeywordIndex;
     expect(memory).toBeInstanceOf(MemoryKeywordIndex);
     sql = new SqlKeywordIndex(s.sql);
@@ -119,4 +119,37 @@ describe('in-process keyword index (embedded)', () => {
     await memory.whenReady();
     expect(memory.stats().chunks).toBe(0);
   });
+
+  if (profile === 'services') {
+    it('sees a write from an older transaction that commits after a younger one was applied (several connections)', async () => {
+      const find = async (term: string) => (await memory.search({ terms: [term], phrases: [] }, 5)).map((h) => h.chunkId);
+      await s.documents.save(doc('zz3'), [chunk('zz3', 0, 'first text'), chunk('zz3', 1, 'second text')], []);
+      expect(await find('first')).toEqual(['zz3#0']);
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      let started!: () => void;
+      const begun = new Promise<void>((resolve) => (started = resolve));
+      // Transaction A takes its id first but writes, and commits, only after B's write was applied: a reader
+      // that kept "the newest transaction applied" would skip it. (A writes after B commits because every chunk
+      // write locks the chunk-count row of term_stats.)
+      const a = s.sql.transaction(async (tx) => {
+        await tx.query('SELECT pg_current_xact_id()');
+        started();
+        await gate;
+        await tx.query(`UPDATE {S}.chunks SET tsv = to_tsvector('english', 'an oboe') WHERE id = 'zz3#0'`);
+      });
+      try {
+        await begun;
+        await s.sql.query(`UPDATE {S}.chunks SET tsv = to_tsvector('english', 'an ocarina') WHERE id = 'zz3#1'`);
+        expect(await find('ocarina')).toEqual(['zz3#1']);
+        expect(await find('oboe')).toEqual([]);
+      } finally {
+        release();
+        await a;
+      }
+      expect(await find('oboe')).toEqual(['zz3#0']);
+      expect(await find('first')).toEqual([]);
+      await s.documents.delete('zz3', []);
+    });
+  }
 });

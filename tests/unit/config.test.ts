@@ -14,11 +14,10 @@ describe('configuration', () => {
     expect(loadConfig({ PORT: '', STORE: '' })).toMatchObject({ port: 4000, store: 'embedded' });
   });
 
-  it('scores keywords in process when embedded and in SQL with services, and refuses memory with services', () => {
+  it('scores keywords in process on both profiles unless KEYWORD_INDEX=sql', () => {
     expect(loadConfig({}).keywordIndex).toBe('memory');
-    expect(loadConfig({ STORE: 'services' }).keywordIndex).toBe('sql');
-    expect(loadConfig({ KEYWORD_INDEX: 'sql' }).keywordIndex).toBe('sql');
-    expect(() => loadConfig({ STORE: 'services', KEYWORD_INDEX: 'memory' })).toThrow(/KEYWORD_INDEX .*STORE=embedded/);
+    expect(loadConfig({ STORE: 'services' }).keywordIndex).toBe('memory');
+    expect(loadConfig({ STORE: 'services', KEYWORD_INDEX: 'sql' }).keywordIndex).toBe('sql');
   });
 
   it.each([

@@ -1,12 +1,13 @@
 import { logger } from '../../logger';
 import type { SqlClient } from '../sql/sql.client';
 import type { IndexHit, KeywordIndex, KeywordQuery, SearchFilter } from '../store.types';
-import { changesSince, installChangeLog, logPosition, pruneLog } from './keyword.changelog';
+import { installChangeLog, pruneLog, readChanges, startCursor, unapplied, type LogCursor } from './keyword.changelog';
 import { HEADING_WEIGHT, SqlKeywordIndex, TIE_DECIMALS } from './keyword.index';
 import { filterPredicate, Postings, type ChunkTerms } from './postings';
+import { TrigramRules } from './trigram';
 import { tableLog2Divisor, type Log2Divisor } from './tsvector';
 
-const COLUMNS = `id, document_id, document_type, language, district, date, section_id, sections, tsv::text AS tsv`;
+const COLUMNS = `id, document_id, document_type, language, district, date, section_id, sections, heading, tsv::text AS tsv`;
 
 /** Scores closer than this tie (see TIE_DECIMALS). */
 const TIE = 10 ** -TIE_DECIMALS;
@@ -20,17 +21,23 @@ const PAGE = 1000;
 export interface MemoryKeywordOptions {
   /** Changes applied before answering; a longer backlog is applied in the background while SQL answers. */
   inlineChanges: number;
-  /** Heading similarities computed row by row before the trigram index is used instead (as in the SQL index). */
+  /** Heading similarities computed chunk by chunk before the trigram postings are used instead. */
   directSimilarities: number;
+  /** Change-log entries are kept this long after being applied, for other processes reading the same tables. */
+  retainSeconds: number;
 }
 
-const DEFAULTS: MemoryKeywordOptions = { inlineChanges: 2000, directSimilarities: 2000 };
+const DEFAULTS: MemoryKeywordOptions = { inlineChanges: 2000, directSimilarities: 2000, retainSeconds: 900 };
+
+/** Pruning the change log is a DELETE: done at most this often. */
+const PRUNE_EVERY_MS = 60_000;
 
 /**
  * The embedded profile's keyword index: the SQL index's scoring (keyword.index.ts) with its postings held in
  * process. Every (lexeme, chunk) pair carries the ts_rank PostgreSQL would compute for it, so a search sums
  * idf × rank over the query terms' postings in typed arrays and applies the metadata and access filters in
- * memory; heading similarity (pg_trgm) and the rare terms that parse to several lexemes stay in SQL.
+ * memory; heading similarity is pg_trgm's word_similarity over trigram postings (trigram.ts). Only the
+ * parsing of query terms, and the rare terms that parse to several lexemes, stay in SQL.
  * Results are the SQL index's, exactly — without its common-terms cut-off, which only a very large
  * corpus reaches.
  *
@@ -40,7 +47,8 @@ const DEFAULTS: MemoryKeywordOptions = { inlineChanges: 2000, directSimilarities
  */
 export class MemoryKeywordIndex implements KeywordIndex {
   private postings: Postings;
-  private applied = 0;
+  private cursor: LogCursor = { xmin: '0', seen: [] };
+  private prunedAt = 0;
   private ready = false;
   private background: Promise<void> | null = null;
   private failedAt = 0;
@@ -52,7 +60,9 @@ export class MemoryKeywordIndex implements KeywordIndex {
   private readonly opts: MemoryKeywordOptions;
   private readonly fallback: SqlKeywordIndex;
 
-  private constructor(private readonly sql: SqlClient, private readonly divisor: Log2Divisor, opts: Partial<MemoryKeywordOptions>) {
+  private constructor(
+    private readonly sql: SqlClient, private readonly divisor: Log2Divisor, private readonly rules: TrigramRules, opts: Partial<MemoryKeywordOptions>,
+  ) {
     this.opts = { ...DEFAULTS, ...opts };
     this.postings = new Postings(divisor);
     this.fallback = new SqlKeywordIndex(sql, { directSimilarities: this.opts.directSimilarities });
@@ -61,7 +71,8 @@ export class MemoryKeywordIndex implements KeywordIndex {
   static async open(sql: SqlClient, opts: Partial<MemoryKeywordOptions> = {}): Promise<MemoryKeywordIndex> {
     await installChangeLog(sql);
     const rows = await sql.query<{ d: number }>(`SELECT ln(l + 1::float8) / ln(2::float8) AS d FROM generate_series(0, ${DIVISOR_TABLE - 1}) AS l ORDER BY l`);
-    const index = new MemoryKeywordIndex(sql, tableLog2Divisor(Float64Array.from(rows, (r) => Number(r.d))), opts);
+    const rules = await TrigramRules.open(sql);
+    const index = new MemoryKeywordIndex(sql, tableLog2Divisor(Float64Array.from(rows, (r) => Number(r.d))), rules, opts);
     index.startBackground();
     return index;
   }
@@ -130,27 +141,25 @@ export class MemoryKeywordIndex implements KeywordIndex {
     const fts = Float64Array.from(touched, (s) => acc[s]).sort();
     const bar = fts.length >= k ? fts[fts.length - k] : 0;
     const reach = phrases.length ? HEADING_WEIGHT : 0;
-    let candidates = touched.filter((s) => acc[s] + reach >= bar - TIE);
+    const candidates = touched.filter((s) => acc[s] + reach >= bar - TIE);
     const heading = new Map<number, number>();
-    // word_similarity and ts_rank are real: read as float8, or their text form (7 digits) loses the last bits.
     if (phrases.length) {
-      const useIndex = bar <= HEADING_WEIGHT || candidates.length * phrases.length > this.opts.directSimilarities;
-      const rows = useIndex
-        ? await this.sql.query<{ id: string; g: number }>(
-          `SELECT c.id, max(word_similarity(p, c.heading))::float8 AS g FROM unnest($1::text[]) AS p JOIN {S}.chunks c ON p <% c.heading GROUP BY c.id`,
-          [phrases])
-        : await this.sql.query<{ id: string; g: number }>(
-          `SELECT c.id, max(word_similarity(p, c.heading))::float8 AS g FROM {S}.chunks c CROSS JOIN unnest($2::text[]) AS p
-           WHERE c.id = ANY($1::text[]) GROUP BY c.id
-           HAVING max(word_similarity(p, c.heading)) >= coalesce(nullif(current_setting('pg_trgm.word_similarity_threshold', true), '')::float8, 0.6)`,
-          [candidates.map((s) => postings.chunk(s).id), phrases]);
-      for (const r of rows) {
-        const s = postings.slot(r.id);
-        if (s === undefined || (keep && !keep(s))) continue;
-        heading.set(s, Number(r.g));
-        if (acc[s] === 0 && useIndex) candidates.push(s);
+      await this.rules.learn(this.sql, phrases);
+      const queries = phrases.map((p) => ({ keys: new Set(this.rules.sequence(p)) })).filter((q) => q.keys.size);
+      const threshold = this.rules.threshold;
+      // Few chunks can still reach the top k: compute their similarity directly; otherwise ask the trigram postings.
+      if (bar > HEADING_WEIGHT && candidates.length * queries.length <= this.opts.directSimilarities) {
+        for (const s of candidates) {
+          const g = Math.max(0, ...queries.map((q) => postings.headingSimilarity(q, s)));
+          if (g >= threshold) heading.set(s, g);
+        }
+      } else {
+        for (const q of queries) {
+          for (const [s, g] of postings.headingMatches(q, threshold, keep)) if (g > (heading.get(s) ?? 0)) heading.set(s, g);
+        }
+        const seen = new Set(candidates);
+        for (const s of heading.keys()) if (!seen.has(s)) candidates.push(s);
       }
-      if (useIndex) candidates = [...new Set(candidates)];
     }
     const score = (s: number) => acc[s] + HEADING_WEIGHT * (heading.get(s) ?? 0);
     return candidates
@@ -175,10 +184,15 @@ export class MemoryKeywordIndex implements KeywordIndex {
     }
   }
 
-  /** Log entries not yet applied. */
+  private async addRows(p: Postings, rows: ChunkTerms[]): Promise<void> {
+    await this.rules.learn(this.sql, rows.map((r) => r.heading));
+    for (const r of rows) p.add(r, this.rules.sequence(r.heading));
+  }
+
+  /** Log entries not yet applied (counted up to just past the inline limit), or MAX when some were pruned unread. */
   private async backlog(): Promise<number> {
-    const { head, horizon } = await logPosition(this.sql);
-    return horizon > this.applied ? Number.MAX_SAFE_INTEGER : head - this.applied;
+    const { count, lost } = await unapplied(this.sql, this.cursor, this.opts.inlineChanges + 1);
+    return lost ? Number.MAX_SAFE_INTEGER : count;
   }
 
   /** True when the postings are current (applying a short backlog first); false when SQL must answer. */
@@ -237,19 +251,19 @@ export class MemoryKeywordIndex implements KeywordIndex {
     this.ready = false;
     while (!this.closed) {
       const t0 = performance.now();
-      const { head } = await logPosition(this.sql);
+      const start = await startCursor(this.sql);
       const fresh = new Postings(this.divisor);
       let after = '';
       for (;;) {
         if (this.closed) return;
         const rows = await this.sql.query<ChunkTerms>(`SELECT ${COLUMNS} FROM {S}.chunks WHERE id > $1 ORDER BY id LIMIT ${PAGE}`, [after]);
-        for (const r of rows) fresh.add(r);
+        await this.addRows(fresh, rows);
         if (rows.length < PAGE) break;
         after = rows[rows.length - 1].id;
       }
       const outcome = await this.exclusive(async () => {
         this.postings = fresh;
-        this.applied = head;
+        this.cursor = start;
         return this.catchUp(fresh);
       });
       if (outcome === 'done') {
@@ -261,23 +275,23 @@ export class MemoryKeywordIndex implements KeywordIndex {
   }
 
   /**
-   * Applies the change log past `applied` to `p`: removed chunks leave, changed and new ones are read again.
-   * 'rebuild' when the log cannot say what changed (a TRUNCATE, or entries pruned by another reader).
+   * Applies the change log past the cursor to `p`: removed chunks leave, changed and new ones are read again.
+   * 'rebuild' when the log cannot say what changed (a TRUNCATE, or entries pruned before this reader saw them).
    */
   private async catchUp(p: Postings): Promise<'done' | 'rebuild'> {
-    const { head, horizon } = await logPosition(this.sql);
-    if (horizon > this.applied) return 'rebuild';
-    if (head <= this.applied) return 'done';
-    const { ids, all } = await changesSince(this.sql, this.applied, head);
-    if (all) return 'rebuild';
+    const { ids, all, lost, next } = await readChanges(this.sql, this.cursor);
+    if (all || lost) return 'rebuild';
     for (const id of ids) p.remove(id);
     for (let i = 0; i < ids.length; i += PAGE) {
       if (this.closed) return 'rebuild';
       const rows = await this.sql.query<ChunkTerms>(`SELECT ${COLUMNS} FROM {S}.chunks WHERE id = ANY($1::text[])`, [ids.slice(i, i + PAGE)]);
-      for (const r of rows) p.add(r);
+      await this.addRows(p, rows);
     }
-    this.applied = head;
-    await pruneLog(this.sql, head);
+    this.cursor = next;
+    if (Date.now() - this.prunedAt > PRUNE_EVERY_MS) {
+      this.prunedAt = Date.now();
+      await pruneLog(this.sql, next, this.opts.retainSeconds);
+    }
     if (p.deadShare > 0.3 && p.slotCount > 1000) p.compact();
     return 'done';
   }

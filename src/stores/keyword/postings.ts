@@ -1,4 +1,6 @@
 import type { SearchFilter } from '../store.types';
+import { HeadingIndex } from './heading-index';
+import type { TrigramQuery } from './trigram';
 import { jsLog2Divisor, parseTsvector, tsLength, tsRankOne, type Log2Divisor } from './tsvector';
 
 /** ts_rank's weights as the SQL keyword index passes them ({D, C, B, A}): headings are weight A. */
@@ -14,6 +16,7 @@ export interface ChunkTerms {
   date: string | null;
   section_id: string | null;
   sections: string[];
+  heading: string;
   tsv: string | null;
 }
 
@@ -56,10 +59,11 @@ export interface ChunkMeta {
  */
 export class Postings {
   private readonly lists = new Map<string, PostingList>();
-  private readonly meta: (ChunkMeta | null)[] = [];
+  private meta: (ChunkMeta | null)[] = [];
   private readonly slotOf = new Map<string, number>();
   private alive = new Uint8Array(1024);
   private dead = 0;
+  private readonly headings = new HeadingIndex();
 
   constructor(private readonly divisor: Log2Divisor = jsLog2Divisor) {}
 
@@ -83,7 +87,8 @@ export class Postings {
     return this.meta[slot]!;
   }
 
-  add(row: ChunkTerms): void {
+  /** Adds (or replaces) a chunk; `heading` is its heading's pg_trgm trigram sequence (TrigramRules.sequence). */
+  add(row: ChunkTerms, heading: Int32Array): void {
     this.remove(row.id);
     const slot = this.meta.length;
     this.meta.push({
@@ -97,6 +102,7 @@ export class Postings {
     }
     this.alive[slot] = 1;
     this.slotOf.set(row.id, slot);
+    this.headings.set(slot, heading);
     if (!row.tsv) return;
     const entries = parseTsvector(row.tsv);
     const divisor = this.divisor(tsLength(entries));
@@ -143,6 +149,26 @@ export class Postings {
     }
   }
 
+  /** word_similarity(query, the chunk's heading). */
+  headingSimilarity(q: TrigramQuery, slot: number): number {
+    return this.headings.similarity(q, slot);
+  }
+
+  /**
+   * Live chunks whose heading reaches `threshold` word similarity with the query, and that similarity: the
+   * trigram index narrows them to headings sharing enough trigrams, then each is computed exactly.
+   */
+  headingMatches(q: TrigramQuery, threshold: number, keep: ((slot: number) => boolean) | null): Map<number, number> {
+    const out = new Map<number, number>();
+    const need = Math.max(1, Math.ceil(threshold * q.keys.size - 1e-6));
+    for (const s of this.headings.candidates(q, need, this.alive, new Uint16Array(this.meta.length))) {
+      if (keep && !keep(s)) continue;
+      const g = this.headings.similarity(q, s);
+      if (g >= threshold) out.set(s, g);
+    }
+    return out;
+  }
+
   /** Renumbers the live chunks densely and drops dead postings; slots handed out earlier become invalid. */
   compact(): void {
     const remap = new Int32Array(this.meta.length).fill(-1);
@@ -162,8 +188,8 @@ export class Postings {
       if (next.n) this.lists.set(lexeme, next);
       else this.lists.delete(lexeme);
     }
-    this.meta.length = 0;
-    this.meta.push(...meta);
+    this.headings.compact(remap, meta.length);
+    this.meta = meta;
     this.slotOf.clear();
     for (const [s, m] of meta.entries()) this.slotOf.set(m.id, s);
     this.alive = new Uint8Array(Math.max(1024, meta.length * 2));
@@ -171,15 +197,16 @@ export class Postings {
     this.dead = 0;
   }
 
-  /** Postings held (live and dead) and an estimate of their typed-array bytes. */
-  stats(): { chunks: number; lexemes: number; postings: number; bytes: number } {
+  /** Postings held (live and dead) and an estimate of their typed-array bytes (heading trigrams included). */
+  stats(): { chunks: number; lexemes: number; postings: number; bytes: number; headingBytes: number } {
     let postings = 0;
     let bytes = 0;
     for (const l of this.lists.values()) {
       postings += l.n;
       bytes += l.slots.byteLength + l.ranks.byteLength;
     }
-    return { chunks: this.size, lexemes: this.lists.size, postings, bytes };
+    const headingBytes = this.headings.bytes;
+    return { chunks: this.size, lexemes: this.lists.size, postings, bytes: bytes + headingBytes, headingBytes };
   }
 }
 
