@@ -14,14 +14,14 @@ import { chunk, doc, DIMS } from './fixtures';
  * PostgreSQL, and must follow every kind of write to the chunks table, from any connection.
  */
 
-/** Documents as ingestion would store them, one chunk per part (the ranking code does not care how text was cut). */
+/** Documents as ingestion would store them (headings too), one chunk per part (the ranking code does not care how text was cut). */
 function toRecords(d: DocumentInput, i: number): { id: string; chunks: ChunkRecord[]; meta: Parameters<typeof doc>[1] } {
   const id = d.id ?? `gen-${i}`;
   const parts = d.parts?.length ? d.parts : [{ name: 'text', text: d.text ?? '' }];
   const sectionId = d.statute ? `${d.statute.code}:${d.statute.number}` : null;
   const meta = { type: d.type, language: d.language ?? 'en', date: d.date ?? null, district: d.district ?? null, title: d.title };
   const chunks = parts.map((p, ord) => chunk(id, ord, p.text, {
-    heading: d.statute ? d.title : p.name, sectionId, documentType: d.type, language: d.language ?? 'en', date: d.date ?? null,
+    heading: d.statute ? d.title : `${d.title} — ${p.name}`, sectionId, documentType: d.type, language: d.language ?? 'en', date: d.date ?? null,
     district: d.district ?? null, sections: sectionId ? [sectionId] : (d.sectionsCited ?? []).slice(0, 2),
   }));
   return { id, chunks, meta };
@@ -36,6 +36,9 @@ const QUERIES: { q: KeywordQuery; filter?: SearchFilter }[] = [
   { q: { terms: ['u/s', '498-a', 'cruelty', 'husband'], phrases: [] } },
   { q: { terms: ['accused', 'complainant', 'police', 'station'], phrases: [] } },
   { q: { terms: [], phrases: ['criminal intimidation', 'dowry death'] } },
+  // Hundreds of FIR headings match these: the heading bound has to prune most of them, and ties abound.
+  { q: { terms: ['accused'], phrases: ['chain snatching', 'vehicle theft', 'kidnapping of a minor'] } },
+  { q: { terms: [], phrases: ['chain snatching at'] }, filter: { documentTypes: ['FIR'] } },
   { q: { terms: ['theft', 'accused', 'stolen'], phrases: ['theft'] }, filter: { documentTypes: ['FIR'] } },
   { q: { terms: ['theft', 'accused', 'stolen'], phrases: [] }, filter: { languages: ['hi', 'gu'] } },
   { q: { terms: ['accused', 'fled', 'motorcycle'], phrases: [] }, filter: { districts: ['SURAT', 'pune'], dateFrom: '2023-01-01', dateTo: '2024-06-30' } },

@@ -54,7 +54,8 @@ export class HeadingIndex {
 
   /**
    * Live slots whose heading shares at least `need` of the query's distinct trigrams: word_similarity is at
-   * most shared / |query trigrams|, so no heading outside this set can reach the threshold.
+   * most shared / |query trigrams|, so no heading outside this set can reach the threshold. Afterwards
+   * `counts[slot]` holds how many of the query's trigrams each returned slot's heading shares.
    */
   candidates(q: TrigramQuery, need: number, alive: Uint8Array, counts: Uint16Array): number[] {
     const out: number[] = [];

@@ -3,8 +3,9 @@ import type { SqlClient } from '../sql/sql.client';
 import type { IndexHit, KeywordIndex, KeywordQuery, SearchFilter } from '../store.types';
 import { installChangeLog, pruneLog, readChanges, startCursor, unapplied, type LogCursor } from './keyword.changelog';
 import { HEADING_WEIGHT, SqlKeywordIndex, TIE_DECIMALS } from './keyword.index';
+import { headingTopK } from './bounded-top-k';
 import { filterPredicate, Postings, type ChunkTerms } from './postings';
-import { TrigramRules } from './trigram';
+import { TrigramRules, type TrigramQuery } from './trigram';
 import { tableLog2Divisor, type Log2Divisor } from './tsvector';
 
 const COLUMNS = `id, document_id, document_type, language, district, date, section_id, sections, heading, tsv::text AS tsv`;
@@ -33,7 +34,7 @@ const DEFAULTS: MemoryKeywordOptions = { inlineChanges: 2000, directSimilarities
 const PRUNE_EVERY_MS = 60_000;
 
 /**
- * The embedded profile's keyword index: the SQL index's scoring (keyword.index.ts) with its postings held in
+ * The keyword index both profiles use by default: the SQL index's scoring (keyword.index.ts) with its postings held in
  * process. Every (lexeme, chunk) pair carries the ts_rank PostgreSQL would compute for it, so a search sums
  * idf × rank over the query terms' postings in typed arrays and applies the metadata and access filters in
  * memory; heading similarity is pg_trgm's word_similarity over trigram postings (trigram.ts). Only the
@@ -136,34 +137,31 @@ export class MemoryKeywordIndex implements KeywordIndex {
       if (several.length) await this.rankInSql(several, weight, keep, acc, touched);
     }
 
-    // The k-th best full-text score so far: a chunk whose score plus the largest heading part stays below it
-    // cannot reach the top k.
+    // The k-th best full-text score: a chunk whose score plus the largest heading part stays below it cannot
+    // reach the top k.
     const fts = Float64Array.from(touched, (s) => acc[s]).sort();
     const bar = fts.length >= k ? fts[fts.length - k] : 0;
-    const reach = phrases.length ? HEADING_WEIGHT : 0;
-    const candidates = touched.filter((s) => acc[s] + reach >= bar - TIE);
-    const heading = new Map<number, number>();
+    let queries: TrigramQuery[] = [];
     if (phrases.length) {
       await this.rules.learn(this.sql, phrases);
-      const queries = phrases.map((p) => ({ keys: new Set(this.rules.sequence(p)) })).filter((q) => q.keys.size);
-      const threshold = this.rules.threshold;
-      // Few chunks can still reach the top k: compute their similarity directly; otherwise ask the trigram postings.
-      if (bar > HEADING_WEIGHT && candidates.length * queries.length <= this.opts.directSimilarities) {
-        for (const s of candidates) {
-          const g = Math.max(0, ...queries.map((q) => postings.headingSimilarity(q, s)));
-          if (g >= threshold) heading.set(s, g);
-        }
-      } else {
-        for (const q of queries) {
-          for (const [s, g] of postings.headingMatches(q, threshold, keep)) if (g > (heading.get(s) ?? 0)) heading.set(s, g);
-        }
-        const seen = new Set(candidates);
-        for (const s of heading.keys()) if (!seen.has(s)) candidates.push(s);
-      }
+      queries = phrases.map((p) => ({ keys: new Set(this.rules.sequence(p)) })).filter((t) => t.keys.size);
     }
-    const score = (s: number) => acc[s] + HEADING_WEIGHT * (heading.get(s) ?? 0);
-    return candidates
-      .map((s) => ({ s, score: score(s), tie: Math.round(score(s) / TIE), id: postings.chunk(s).id }))
+    const candidates = touched.filter((s) => acc[s] + (queries.length ? HEADING_WEIGHT : 0) >= bar - TIE);
+    const threshold = this.rules.threshold;
+    const heading = (s: number, among = queries) => {
+      const g = Math.max(0, ...among.map((t) => postings.headingSimilarity(t, s)));
+      return g >= threshold ? g : 0;
+    };
+    let scored: { slot: number; score: number }[];
+    if (!queries.length) scored = candidates.map((slot) => ({ slot, score: acc[slot] }));
+    else if (bar > HEADING_WEIGHT && candidates.length * queries.length <= this.opts.directSimilarities) {
+      // Few chunks can still reach the top k: compute their similarity directly.
+      scored = candidates.map((slot) => ({ slot, score: acc[slot] + HEADING_WEIGHT * heading(slot) }));
+    } else {
+      scored = headingTopK(postings, { queries, threshold, k, bar, tie: TIE }, acc, touched, keep, heading);
+    }
+    return scored
+      .map((c) => ({ s: c.slot, score: c.score, tie: Math.round(c.score / TIE), id: postings.chunk(c.slot).id }))
       .sort((a, b) => b.tie - a.tie || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
       .slice(0, k)
       .map((c) => ({ chunkId: c.id, documentId: postings.chunk(c.s).documentId, score: c.score }));

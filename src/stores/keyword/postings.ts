@@ -160,13 +160,20 @@ export class Postings {
    */
   headingMatches(q: TrigramQuery, threshold: number, keep: ((slot: number) => boolean) | null): Map<number, number> {
     const out = new Map<number, number>();
-    const need = Math.max(1, Math.ceil(threshold * q.keys.size - 1e-6));
-    for (const s of this.headings.candidates(q, need, this.alive, new Uint16Array(this.meta.length))) {
-      if (keep && !keep(s)) continue;
+    this.headingShared(q, minShared(q, threshold), keep, (s) => {
       const g = this.headings.similarity(q, s);
       if (g >= threshold) out.set(s, g);
-    }
+    });
     return out;
+  }
+
+  /**
+   * Calls `visit(slot, shared)` for every live chunk passing `keep` whose heading holds at least `need` of the
+   * query's distinct trigrams; word_similarity with that heading is at most shared / |query trigrams|.
+   */
+  headingShared(q: TrigramQuery, need: number, keep: ((slot: number) => boolean) | null, visit: (slot: number, shared: number) => void): void {
+    const counts = new Uint16Array(this.meta.length);
+    for (const s of this.headings.candidates(q, need, this.alive, counts)) if (!keep || keep(s)) visit(s, counts[s]);
   }
 
   /** Renumbers the live chunks densely and drops dead postings; slots handed out earlier become invalid. */
@@ -209,6 +216,9 @@ export class Postings {
     return { chunks: this.size, lexemes: this.lists.size, postings, bytes: bytes + headingBytes, headingBytes };
   }
 }
+
+/** Trigrams a heading must share with the query for word_similarity to reach `threshold`. */
+export const minShared = (q: TrigramQuery, threshold: number) => Math.max(1, Math.ceil(threshold * q.keys.size - 1e-6));
 
 /** filterSql (../sql/filter.sql.ts) as a predicate over a chunk's columns; null when nothing is filtered. */
 export function filterPredicate(f: SearchFilter | undefined): ((m: ChunkMeta) => boolean) | null {
