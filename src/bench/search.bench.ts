@@ -63,6 +63,9 @@ export interface SearchBenchRow {
   };
 }
 
+/** A query's hits made up to the 20 candidates a reranker scores (repeated when fewer came back). */
+const twenty = (hits: string[]) => [...hits, ...hits].slice(0, 20);
+
 const pct = (xs: number[]) => ({ p50: Math.round(percentile(xs, 50) * 10) / 10, p95: Math.round(percentile(xs, 95) * 10) / 10 });
 
 /** Bare acts, then the synthetic FIRs in groups, with progress: at 100k chunks this is most of an hour of embedding. */
@@ -124,7 +127,7 @@ export async function benchSearch(config: Config, profile: 'embedded' | 'service
       const reranker = await Reranker.load(rerankerName, config);
       const times: number[] = [];
       for (const [i, c] of candidates.entries()) {
-        const pool = [...c, ...c].slice(0, 20);
+        const pool = twenty(c);
         const t0 = performance.now();
         await reranker.score(BENCH_QUERIES[i], pool);
         times.push(performance.now() - t0);
@@ -161,7 +164,7 @@ export async function benchSearch(config: Config, profile: 'embedded' | 'service
 async function measureEncoderPairs(app: App, candidates: string[][]): Promise<number[]> {
   const times: number[] = [];
   for (const [i, c] of candidates.entries()) {
-    const pairs = [...c, ...c].slice(0, 20).map((p) => `${BENCH_QUERIES[i]}\n${p}`);
+    const pairs = twenty(c).map((p) => `${BENCH_QUERIES[i]}\n${p}`);
     const t0 = performance.now();
     // 'query' kind: passages are memoised on disk, queries never are, so this is always computed.
     await app.embedder.embed(pairs, 'query', 16);

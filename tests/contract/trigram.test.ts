@@ -1,6 +1,6 @@
 import { loadStatutes } from '../../src/seeds/statutes';
 import { generateFirs } from '../../src/seeds/synthetic-fir';
-import { Postings, type ChunkTerms } from '../../src/stores/keyword/postings';
+import { minShared, Postings, type ChunkTerms } from '../../src/stores/keyword/postings';
 import { TrigramRules, wordSimilarity } from '../../src/stores/keyword/trigram';
 import type { Stores } from '../../src/stores/open-stores';
 import { dropTestStores, openTestStores, PROFILES } from '../support/profiles';
@@ -86,8 +86,16 @@ describe.each(PROFILES)('pg_trgm word_similarity in JavaScript (%s)', (profile) 
         [phrases, live.map((x) => x.h), live.map((x) => x.id)]);
       return rows.map((r) => `${r.p}|${r.id}|${Number(r.w)}`).sort();
     };
-    const ours = () => phrases.flatMap((ph) => [...p.headingMatches({ keys: new Set(rules.sequence(ph)) }, rules.threshold, null)]
-      .map(([slot, g]) => `${ph}|${p.chunk(slot).id}|${g}`)).sort();
+    // The search's own path: trigram postings narrow to headings sharing enough trigrams, then each is computed.
+    const ours = () => phrases.flatMap((ph) => {
+      const q = { keys: new Set(rules.sequence(ph)) };
+      const found: string[] = [];
+      p.headingShared(q, minShared(q, rules.threshold), null, (slot) => {
+        const g = p.headingSimilarity(q, slot);
+        if (g >= rules.threshold) found.push(`${ph}|${p.chunk(slot).id}|${g}`);
+      });
+      return found;
+    }).sort();
     const want = await expected();
     expect(want.length).toBeGreaterThan(20);
     expect(ours()).toEqual(want);

@@ -155,19 +155,6 @@ export class Postings {
   }
 
   /**
-   * Live chunks whose heading reaches `threshold` word similarity with the query, and that similarity: the
-   * trigram index narrows them to headings sharing enough trigrams, then each is computed exactly.
-   */
-  headingMatches(q: TrigramQuery, threshold: number, keep: ((slot: number) => boolean) | null): Map<number, number> {
-    const out = new Map<number, number>();
-    this.headingShared(q, minShared(q, threshold), keep, (s) => {
-      const g = this.headings.similarity(q, s);
-      if (g >= threshold) out.set(s, g);
-    });
-    return out;
-  }
-
-  /**
    * Calls `visit(slot, shared)` for every live chunk passing `keep` whose heading holds at least `need` of the
    * query's distinct trigrams; word_similarity with that heading is at most shared / |query trigrams|.
    */
