@@ -10,6 +10,11 @@ const PROCEDURAL = /\b(procedure|process|how (?:to|do|can|should)|steps?|when ca
 /** Words that describe an incident rather than ask about law: roles and typical FIR verbs in three languages. */
 const NARRATIVE = /\b(?:the accused|accused (?:person|persons|men)|complainant|victim|informant|deceased|he|she|they|two men|a man|a woman)\b|आरोपी|मुल्जिम|अभियुक्त|पीड़ित|पीडित|प्रार्थी|शिकायतकर्ता|मृतक|આરોપી|ફરિયાદી|ભોગ બનનાર|મરનાર/iu;
 const PAST_TENSE = /\b[a-z]{3,}ed\b/gi;
+/**
+ * Past-tense verbs of Hindi (perfective -या/-ए/-ई with गया, लिया, दिया, किया) and Gujarati (-્યો/-્યા/-્યું,
+ * લીધું, દીધું, ગયો): an incident told in the past, as FIR narratives are, rather than a question about law.
+ */
+const INDIC_PAST_TENSE = /(?:गया|गई|गए|लिया|दिया|दी|दिए|किया|पीटा|मारा)(?=[\s,।.!?]|$)|[\u0A95-\u0AB9]\u0ACD\u0AAF(?:ો|ા|ું)(?=[\s,।.!?]|$)|(?:લીધ|દીધ|ગય|નાખ્ય)(?:ો|ા|ી|ું)(?=[\s,।.!?]|$)/gu;
 
 const CONNECTIVES = /\b(and|or|also|while|whereas|with)\b|और|तथा|एवं|अने|અને|તેમજ/giu;
 
@@ -27,7 +32,7 @@ export function classifyQuery(text: string, wordCount: number, references: numbe
   let type: QueryType;
   let confidence: number;
   const sentences = text.split(/[.?!।]\s/).filter((s) => s.trim()).length;
-  const narrative = NARRATIVE.test(text) || (text.match(PAST_TENSE)?.length ?? 0) >= 2;
+  const narrative = NARRATIVE.test(text) || (text.match(PAST_TENSE)?.length ?? 0) >= 2 || (text.match(INDIC_PAST_TENSE)?.length ?? 0) >= 2;
   if (wordCount >= 40 || (wordCount >= 25 && sentences >= 2)) {
     type = 'FACT_PATTERN';
     confidence = Math.min(1, 0.6 + wordCount / 200);

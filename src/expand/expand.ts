@@ -10,8 +10,13 @@ import type { Glossary } from './glossary';
 
 export type SectionReason = 'REFERENCE' | 'GLOSSARY' | 'EQUIVALENT' | 'CO_CITED';
 
-/** Role words in incident narratives: they say who, not what offence, and match procedure text everywhere. */
+/**
+ * Role words in incident narratives: they say who, not what offence, and match procedure text everywhere.
+ * Facts quoted from a judgment name the parties and the court's own steps the same way (appellant, learned
+ * judge, judgment dated ...); left in, they spend the term budget and pull in appellate-procedure provisions.
+ */
 const ROLE_WORDS = new Set(['accused', 'complainant', 'victim', 'informant', 'deceased', 'person', 'persons', 'man', 'men', 'woman', 'women',
+  'appellant', 'appellants', 'respondent', 'respondents', 'petitioner', 'petitioners', 'learned', 'counsel', 'judgment', 'dated',
   'आरोपी', 'मुल्जिम', 'अभियुक्त', 'पीड़ित', 'पीडित', 'पीड़िता', 'प्रार्थी', 'शिकायतकर्ता', 'व्यक्ति',
   'આરોપી', 'આરોપીએ', 'ફરિયાદી', 'ફરિયાદીને', 'ભોગ', 'બનનાર', 'વ્યક્તિ']);
 
@@ -26,10 +31,19 @@ export interface ExpandedSection {
 
 /**
  * Equivalents worth following from a section: all of them, unless there are many (BNS 3 merges nine IPC
- * sections of general explanations); then only 1:1 mappings, since the rest would drown the query.
+ * sections of general explanations); then only 1:1 mappings, since the rest would drown the query. A
+ * reference to a sub-section follows the edges drawn from that sub-section (BNS 309(4) → IPC 392, not
+ * IPC 390–394), when the correspondence table records them.
  */
-export function usefulEquivalents<E extends { fromId: string; toId: string; relation: string }>(edges: E[], id: string): E[] {
+export function usefulEquivalents<E extends { fromId: string; toId: string; relation: string; provisions?: string | null }>(
+  edges: E[], id: string, subsection?: string,
+): E[] {
   const mine = edges.filter((e) => e.fromId === id);
+  if (subsection) {
+    const number = id.split(':')[1];
+    const exact = mine.filter((e) => e.provisions?.split(';').some((p) => p.startsWith(`${number}(`) && p.includes(`(${subsection})`)));
+    if (exact.length) return exact;
+  }
   return mine.length > 3 ? mine.filter((e) => e.relation === 'mapped') : mine;
 }
 
@@ -104,7 +118,10 @@ export async function expandQuery(
     const ordered = [...m.entry.sections].sort((x, y) => Number(deps.catalogue.isPenal(y)) - Number(deps.catalogue.isPenal(x)));
     // A concept the glossary maps only to its definitions (grievous hurt → IPC 320) is also looked up
     // among the provisions that punish it, through the statutes' own titles.
-    if (m.entry.en[0] && !ordered.some((id) => deps.catalogue.isPenal(id))) ordered.unshift(...deps.catalogue.punishingSections(m.entry.en[0]));
+    // Only an offence has a punishing provision: "voluntarily" (a definition) or "punishment" (no sections) do not.
+    if (m.entry.kind === 'offence' && m.entry.en[0] && ordered.length && !ordered.some((id) => deps.catalogue.isPenal(id))) {
+      ordered.unshift(...deps.catalogue.punishingSections(m.entry.en[0]));
+    }
     for (const s of ordered) add(s, 'GLOSSARY', m.term);
     for (const [language, list] of [['en', m.entry.en], ['hi', m.entry.hi], ['gu', m.entry.gu]] as const) {
       for (const t of list.slice(0, 3)) if (t !== m.term) terms.push({ term: t, language, via: m.term });
@@ -116,11 +133,12 @@ export async function expandQuery(
   }
 
   const direct = sections.map((s) => s.id);
+  const subsections = new Map(a.references.filter((r) => r.subsection).map((r) => [r.id, r.subsection!]));
   const equivalents = await deps.graph.equivalents(direct);
   const withEquivalents: ExpandedSection[] = [];
   for (const s of sections) {
     withEquivalents.push(s);
-    for (const e of usefulEquivalents(equivalents, s.id)) {
+    for (const e of usefulEquivalents(equivalents, s.id, subsections.get(s.id))) {
       if (!seen.has(e.toId) && deps.catalogue.has(e.toId)) {
         seen.add(e.toId);
         withEquivalents.push({ id: e.toId, reason: 'EQUIVALENT', via: s.id, list: s.list });

@@ -56,11 +56,22 @@ async function sectionList(stores: Stores, sections: ExpandedSection[], filter: 
     .map((c) => ({ chunkId: c.id, documentId: c.documentId, score: 1 / (1 + order.get(c.sectionId!)!) }));
 }
 
+/** The query prefix and the special tokens also take room in the embedder's window. */
+const RESERVED_TOKENS = 8;
+
+function coverage(embedder: Pick<Embedder, 'maxTokens' | 'countTokens'>, text: string): number {
+  // A token spans at least one character, so a text this short fits without counting.
+  if (text.length <= embedder.maxTokens - RESERVED_TOKENS) return 1;
+  return Math.min(1, (embedder.maxTokens - RESERVED_TOKENS) / Math.max(1, embedder.countTokens(text)));
+}
+
 export interface Retrieved {
   lists: RankedList[];
   stages: Record<'dense' | 'keyword' | 'graph', StageOutcome>;
   /** Cosine of the best dense hit, for the relevance threshold. */
   bestDense: number | null;
+  /** Share of the query's tokens the embedder read (it truncates at its window): 1 for all but long narratives. */
+  denseCoverage: number;
 }
 
 /**
@@ -87,5 +98,6 @@ export async function retrieve(stores: Stores, embedder: Embedder, x: Expansion,
     lists: lists.filter((l) => l.hits.length),
     stages: { dense: dense.outcome, keyword: keyword.outcome, graph: graph.outcome },
     bestDense: dense.value?.best ?? null,
+    denseCoverage: coverage(embedder, x.denseQueries[0] ?? ''),
   };
 }

@@ -114,8 +114,9 @@ export class SearchService {
     // Three concepts or fewer are strong evidence; a narrative touching many of them spreads that evidence thin.
     const dilution = Math.min(1, 3 / Math.max(1, expansion.concepts));
     const method = req.fusion ?? 'RRF';
-    const glossaryWeight = (method === 'RRF' ? RRF_WEIGHTS : LINEAR_WEIGHTS).glossary * dilution;
-    const fused = fuse(lists, method, { glossary: glossaryWeight }).slice(0, pool * 3);
+    const base = method === 'RRF' ? RRF_WEIGHTS : LINEAR_WEIGHTS;
+    // The dense list speaks only for the part of a long narrative the embedder read; the keyword list saw all of it.
+    const fused = fuse(lists, method, { glossary: base.glossary * dilution, dense: base.dense * retrieved.denseCoverage }).slice(0, pool * 3);
     const chunks = new Map((await stores.documents.getChunks(fused.map((f) => f.chunkId))).map((c) => [c.id, c]));
     const docs = new Map((await stores.documents.getDocuments([...new Set(fused.map((f) => f.documentId))])).map((d) => [d.id, d]));
     const intent = off.prior || analysis.references.some((r) => !r.inferred) ? 'none' : analysis.type === 'PROCEDURAL' ? 'procedure' : 'offence';
@@ -130,7 +131,7 @@ export class SearchService {
       })
       .sort((a, b) => b.fused - a.fused);
     candidates = dedupe(candidates).slice(0, pool);
-    stages.push({ name: 'fuse', status: 'RAN', ms: ms(t), detail: `${req.fusion ?? 'RRF'}, ${intent} prior${req.authorityBoost ? ', authority boost' : ''}: ${candidates.length} candidates` });
+    stages.push({ name: 'fuse', status: 'RAN', ms: ms(t), detail: `${req.fusion ?? 'RRF'}, ${intent} prior${req.authorityBoost ? ', authority boost' : ''}${retrieved.denseCoverage < 1 ? `, dense weight × ${retrieved.denseCoverage.toFixed(2)} (query longer than the embedder reads)` : ''}: ${candidates.length} candidates` });
 
     t = performance.now();
     const reranker = this.deps.rerank.reranker;
@@ -143,7 +144,8 @@ export class SearchService {
     candidates = capPerDocument(candidates, req.maxPerDocument ?? 2);
 
     t = performance.now();
-    const ordered = off.equivalents ? candidates.map((c) => ({ ...c, addedBy: null as string | null })) : await this.withEquivalents(candidates, graph, req);
+    const subsections = new Map(analysis.references.filter((r) => r.subsection).map((r) => [r.id, r.subsection!]));
+    const ordered = off.equivalents ? candidates.map((c) => ({ ...c, addedBy: null as string | null })) : await this.withEquivalents(candidates, graph, req, subsections);
     stages.push({ name: 'expand.sections', status: off.equivalents ? 'SKIPPED' : 'RAN', ms: ms(t), detail: null });
 
     t = performance.now();
@@ -189,10 +191,11 @@ export class SearchService {
 
   /**
    * Stage 6: a bare-act hit brings its counterpart in the other code right after it (IPC 302 → BNS 103),
-   * so an officer sees the section in force and the one the older records cite.
+   * so an officer sees the section in force and the one the older records cite; for a sub-section the user
+   * named, the counterpart of that sub-section.
    */
   private async withEquivalents<C extends Candidate & { scores: Record<string, number | undefined> }>(
-    candidates: C[], graph: Pick<CitationGraph, 'equivalents'>, req: SearchRequest,
+    candidates: C[], graph: Pick<CitationGraph, 'equivalents'>, req: SearchRequest, subsections: Map<string, string>,
   ): Promise<(C & { addedBy: string | null })[]> {
     const sectionIds = [...new Set(candidates.map((c) => c.chunk.sectionId).filter((s): s is string => !!s))];
     const edges = await graph.equivalents(sectionIds);
@@ -208,7 +211,7 @@ export class SearchService {
       out.push({ ...c, addedBy: null });
       if (!c.chunk.sectionId) continue;
       placed.add(`s:${c.chunk.sectionId}`);
-      for (const e of usefulEquivalents(edges, c.chunk.sectionId)) {
+      for (const e of usefulEquivalents(edges, c.chunk.sectionId, subsections.get(c.chunk.sectionId))) {
         const sib = firstChunk.get(e.toId);
         if (!sib || placed.has(`s:${e.toId}`)) continue;
         placed.add(`s:${e.toId}`);

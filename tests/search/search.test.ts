@@ -36,6 +36,32 @@ describe.each(PROFILES)('search pipeline on real stores and models (%s)', (profi
     expect(r.expansion.sections.map((s) => s.id)).toEqual(expect.arrayContaining(expected));
   });
 
+  it('follows the named sub-section to its counterpart (BNS 303(2) → IPC 379, not IPC 378)', async () => {
+    const r = await app.search.search({ query: 'BNS 303(2)', topK: 5 });
+    expect(sectionsOf(r).slice(0, 2)).toEqual(['BNS:303', 'IPC:379']);
+    expect(r.expansion.sections.map((s) => s.id)).toEqual(['BNS:303', 'IPC:379']);
+  });
+
+  it('maps no sections from a concept that names no offence ("punishment" alone)', async () => {
+    const r = await app.search.search({ query: 'what is the punishment', topK: 3 });
+    expect(r.expansion.sections).toEqual([]);
+    expect(r.expansion.terms.map((t) => t.term)).toEqual(expect.arrayContaining(['सजा']));
+  });
+
+  it('reads a long judgment narrative without its party words and weighs dense by the share the embedder read', async () => {
+    const facts = 'The appellant was convicted by the learned Sessions Judge for the murder of his neighbour, whom he stabbed with a knife during a quarrel over a boundary wall. ';
+    const r = await app.search.search({ query: facts.repeat(20), topK: 3 });
+    expect(r.analysis.type).toBe('FACT_PATTERN');
+    expect(r.expansion.keywordTerms).toEqual(expect.arrayContaining(['stabbed', 'knife']));
+    expect(r.expansion.keywordTerms).not.toEqual(expect.arrayContaining(['appellant']));
+    expect(r.expansion.keywordTerms).not.toEqual(expect.arrayContaining(['learned']));
+    const weight = Number(/dense weight × ([0-9.]+)/.exec(r.stages.find((s) => s.name === 'fuse')!.detail ?? '')?.[1]);
+    expect(weight).toBeGreaterThan(0.1);
+    expect(weight).toBeLessThan(1);
+    const short = await app.search.search({ query: facts, topK: 3 });
+    expect(short.stages.find((s) => s.name === 'fuse')!.detail).not.toMatch(/dense weight/);
+  });
+
   it('reports every stage with its timing, and the reranker as skipped when none is loaded', async () => {
     const r = await app.search.search({ query: 'theft of a motorcycle', topK: 3 });
     expect(r.stages.map((s) => s.name)).toEqual(['analyse', 'expand', 'retrieve.dense', 'retrieve.keyword', 'retrieve.sections', 'fuse', 'rerank', 'expand.sections', 'assemble']);

@@ -1,0 +1,25 @@
+import { analyseQuery } from '../../src/analyse/analyse';
+
+const typeOf = (q: string) => analyseQuery(q, { narrowed: false }).type;
+
+describe('query classification', () => {
+  it.each([
+    ['The accused slapped the complainant and snatched his phone near the market', 'FACT_PATTERN'],
+    // Hindi and Gujarati incidents told in the past tense, without a role word such as आरोपी / આરોપી.
+    ['रात को दो युवक बाइक पर आए, दुकानदार को धमकाया और गल्ले से पैसे छीनकर भाग गए, पुलिस को सूचना दी', 'FACT_PATTERN'],
+    ['રાત્રે બે બાઇકસવારોએ વેપારીને રસ્તામાં રોક્યો, થેલો છીનવી લીધો અને અંધારામાં ભાગી ગયા', 'FACT_PATTERN'],
+    ['दहेज के लिए परेशान करना', 'SIMPLE'],
+    ['नाबालिग लड़की को शादी के लिए भगा ले जाना', 'COMPLEX'],
+    ['ચોરીની સજા શું છે', 'SIMPLE'],
+    ['how to apply for anticipatory bail', 'PROCEDURAL'],
+    ['difference between IPC 302 and IPC 304', 'COMPARATIVE'],
+  ])('%s → %s', (query, expected) => {
+    expect(typeOf(query)).toBe(expected);
+  });
+
+  it('sets k by type, one less under a narrowing filter, within 3..10', () => {
+    expect(analyseQuery('punishment for theft', { narrowed: false }).k).toBe(3);
+    expect(analyseQuery('difference between IPC 302 and IPC 304', { narrowed: false }).k).toBe(8);
+    expect(analyseQuery('difference between IPC 302 and IPC 304', { narrowed: true }).k).toBe(7);
+  });
+});
