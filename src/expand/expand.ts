@@ -47,6 +47,11 @@ export function usefulEquivalents<E extends { fromId: string; toId: string; rela
   return mine.length > 3 ? mine.filter((e) => e.relation === 'mapped') : mine;
 }
 
+/** The sub-section each named section was cited with ("BNS 309(4)" → BNS:309 ↦ "4"), for usefulEquivalents. */
+export function namedSubsections(a: Pick<QueryAnalysis, 'references'>): Map<string, string> {
+  return new Map(a.references.filter((r) => r.subsection).map((r) => [r.id, r.subsection!]));
+}
+
 export interface ExpandedTerm {
   term: string;
   language: string;
@@ -133,7 +138,7 @@ export async function expandQuery(
   }
 
   const direct = sections.map((s) => s.id);
-  const subsections = new Map(a.references.filter((r) => r.subsection).map((r) => [r.id, r.subsection!]));
+  const subsections = namedSubsections(a);
   const equivalents = await deps.graph.equivalents(direct);
   const withEquivalents: ExpandedSection[] = [];
   for (const s of sections) {

@@ -4,7 +4,7 @@ import { analyseQuery } from '../analyse/analyse';
 import type { App } from '../app/app';
 import { AppError } from '../errors/app-error';
 import { ErrorCode } from '../errors/error-codes';
-import { expandQuery, usefulEquivalents, type Expansion } from '../expand/expand';
+import { expandQuery, namedSubsections, usefulEquivalents, type Expansion } from '../expand/expand';
 import { Glossary } from '../expand/glossary';
 import { AUTHORITY_BOOST, fuse, LINEAR_WEIGHTS, provisionPrior, RRF_WEIGHTS } from '../fuse/fuse';
 import { capPerDocument, dedupe, rerankCandidates, type Candidate } from '../rerank/rerank';
@@ -144,8 +144,8 @@ export class SearchService {
     candidates = capPerDocument(candidates, req.maxPerDocument ?? 2);
 
     t = performance.now();
-    const subsections = new Map(analysis.references.filter((r) => r.subsection).map((r) => [r.id, r.subsection!]));
-    const ordered = off.equivalents ? candidates.map((c) => ({ ...c, addedBy: null as string | null })) : await this.withEquivalents(candidates, graph, req, subsections);
+    const ordered = off.equivalents ? candidates.map((c) => ({ ...c, addedBy: null as string | null }))
+      : await this.withEquivalents(candidates, graph, req, namedSubsections(analysis));
     stages.push({ name: 'expand.sections', status: off.equivalents ? 'SKIPPED' : 'RAN', ms: ms(t), detail: null });
 
     t = performance.now();

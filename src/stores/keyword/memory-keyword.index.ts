@@ -146,17 +146,19 @@ export class MemoryKeywordIndex implements KeywordIndex {
       await this.rules.learn(this.sql, phrases);
       queries = phrases.map((p) => ({ keys: new Set(this.rules.sequence(p)) })).filter((t) => t.keys.size);
     }
-    const candidates = touched.filter((s) => acc[s] + (queries.length ? HEADING_WEIGHT : 0) >= bar - TIE);
+    const reachable = (reach: number) => touched.filter((s) => acc[s] + reach >= bar - TIE);
     const threshold = this.rules.threshold;
     const heading = (s: number, among = queries) => {
       const g = Math.max(0, ...among.map((t) => postings.headingSimilarity(t, s)));
       return g >= threshold ? g : 0;
     };
+    // Few chunks can still reach the top k: compute their similarity directly. Below the heading weight every
+    // touched chunk can, and the bounded top k over the trigram postings takes over.
+    const few = queries.length && bar > HEADING_WEIGHT ? reachable(HEADING_WEIGHT) : null;
     let scored: { slot: number; score: number }[];
-    if (!queries.length) scored = candidates.map((slot) => ({ slot, score: acc[slot] }));
-    else if (bar > HEADING_WEIGHT && candidates.length * queries.length <= this.opts.directSimilarities) {
-      // Few chunks can still reach the top k: compute their similarity directly.
-      scored = candidates.map((slot) => ({ slot, score: acc[slot] + HEADING_WEIGHT * heading(slot) }));
+    if (!queries.length) scored = reachable(0).map((slot) => ({ slot, score: acc[slot] }));
+    else if (few && few.length * queries.length <= this.opts.directSimilarities) {
+      scored = few.map((slot) => ({ slot, score: acc[slot] + HEADING_WEIGHT * heading(slot) }));
     } else {
       scored = headingTopK(postings, { queries, threshold, k, bar, tie: TIE }, acc, touched, keep, heading);
     }
