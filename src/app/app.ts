@@ -3,6 +3,7 @@ import { logger } from '../logger';
 import { Embedder } from '../models/embedder';
 import { Reranker } from '../models/reranker';
 import { openStores, type OpenOptions, type Stores } from '../stores/open-stores';
+import { OffenceElements } from '../expand/elements';
 import { Glossary } from '../expand/glossary';
 import { IndexSync } from '../index-sync/index-sync';
 import { IngestService } from '../ingest/ingest.service';
@@ -27,6 +28,8 @@ export interface App {
   rerank: RerankerState;
   catalogue: StatuteCatalogue;
   glossary: Glossary;
+  /** Offence ingredients and the rules that combine them, for narratives. */
+  elements: OffenceElements;
   sync: IndexSync;
   ingest: IngestService;
   /** Fired after every write, so caches of search results can be dropped. */
@@ -75,13 +78,14 @@ export async function createApp(config: Config, storeOptions: Partial<OpenOption
   }
   const catalogue = loadStatutes();
   const glossary = Glossary.load();
+  const elements = OffenceElements.load();
   const sync = new IndexSync(stores);
   const changes = new ChangeSignal();
   const ingest = new IngestService({ stores, embedder, catalogue, glossary, sync, onChange: () => changes.fire() });
-  const search = new SearchService({ stores, embedder, rerank, glossary, catalogue, changes });
+  const search = new SearchService({ stores, embedder, rerank, glossary, elements, catalogue, changes });
   const ask = new AskService({ search, stores, embedder, catalogue }, config.llm);
   return {
-    config, stores, embedder, rerank, catalogue, glossary, sync, ingest, changes, search, ask, startedAt: new Date(),
+    config, stores, embedder, rerank, catalogue, glossary, elements, sync, ingest, changes, search, ask, startedAt: new Date(),
     askLimiter: new AskRateLimiter(config.askRatePerMinute), audit: new AuditLog(stores.sql),
     close: async () => {
       await ingest.drain();

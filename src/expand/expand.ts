@@ -6,9 +6,10 @@ import type { CitationGraph } from '../stores/graph/graph.types';
 import { words } from '../text/normalise';
 import { gujaratiToDevanagari } from '../text/script';
 import { INDIC_STOPWORDS } from '../text/stopwords';
+import type { OffenceElements } from './elements';
 import type { Glossary } from './glossary';
 
-export type SectionReason = 'REFERENCE' | 'GLOSSARY' | 'EQUIVALENT' | 'CO_CITED';
+export type SectionReason = 'REFERENCE' | 'ELEMENTS' | 'GLOSSARY' | 'EQUIVALENT' | 'CO_CITED';
 
 /**
  * Role words in incident narratives: they say who, not what offence, and match procedure text everywhere.
@@ -26,7 +27,7 @@ export interface ExpandedSection {
   /** The reference, glossary term or section that brought this one in. */
   via: string;
   /** Which ranked list it feeds: what the user named, or what the query implies. */
-  list: 'reference' | 'glossary';
+  list: 'reference' | 'elements' | 'glossary';
 }
 
 /**
@@ -61,6 +62,8 @@ export interface ExpandedTerm {
 export interface Expansion {
   /** Glossary concepts matched: many concepts make each one weaker evidence. */
   concepts: number;
+  /** Offences inferred from the ingredients a narrative states (murder: died + axe). */
+  offences: string[];
   sections: ExpandedSection[];
   terms: ExpandedTerm[];
   keywordTerms: string[];
@@ -98,12 +101,12 @@ export function subQueries(text: string): string[] {
  */
 export async function expandQuery(
   a: QueryAnalysis,
-  deps: { glossary: Glossary; graph: Pick<CitationGraph, 'equivalents' | 'coCited'>; catalogue: StatuteCatalogue },
+  deps: { glossary: Glossary; elements: OffenceElements; graph: Pick<CitationGraph, 'equivalents' | 'coCited'>; catalogue: StatuteCatalogue },
   o: ExpandOptions,
 ): Promise<Expansion> {
   const sections: ExpandedSection[] = [];
   const seen = new Set<string>();
-  const add = (id: string, reason: SectionReason, via: string, list: ExpandedSection['list'] = reason === 'REFERENCE' ? 'reference' : 'glossary') => {
+  const add = (id: string, reason: SectionReason, via: string, list: ExpandedSection['list'] = reason === 'REFERENCE' ? 'reference' : reason === 'ELEMENTS' ? 'elements' : 'glossary') => {
     if (seen.has(id) || !deps.catalogue.has(id)) return;
     seen.add(id);
     sections.push({ id, reason, via, list });
@@ -117,6 +120,9 @@ export async function expandQuery(
   // In an incident narrative only offence words point to sections: "accused", "police station" or
   // "knife" map to definitions that would flood the list.
   const matches = deps.glossary.match(a.normalised).filter((m) => !narrative || m.entry.kind === 'offence' || m.entry.kind === 'punishment');
+  // A narrative that states every ingredient of an offence names it more surely than any one word does.
+  const inferred = narrative ? deps.elements.infer(a.normalised) : [];
+  for (const o of inferred) for (const s of o.rule.sections) add(s, 'ELEMENTS', `${o.rule.offence}: ${o.cues.join(' + ')}`);
   const terms: ExpandedTerm[] = [];
   for (const m of matches) {
     // Within a concept, the provisions that punish come before those that define: an officer charges 379, not 378.
@@ -182,5 +188,5 @@ export async function expandQuery(
     const sentences = a.normalised.split(/(?<=[.?!।])\s+/).filter((s) => words(s).length >= 5);
     denseQueries.push(...sentences.sort((x, y) => y.length - x.length).slice(0, o.maxSentences ?? 0));
   }
-  return { concepts: matches.length, sections: withEquivalents, terms, keywordTerms, phrases: [...new Set(phrases)], denseQueries: [...new Set(denseQueries)], subQueries: subs };
+  return { concepts: matches.length, offences: inferred.map((o) => o.rule.offence), sections: withEquivalents, terms, keywordTerms, phrases: [...new Set(phrases)], denseQueries: [...new Set(denseQueries)], subQueries: subs };
 }

@@ -3,7 +3,7 @@ import type { Embedder } from '../models/embedder';
 import type { Stores } from '../stores/open-stores';
 import type { IndexHit, SearchFilter } from '../stores/store.types';
 
-export type ListName = 'reference' | 'glossary' | 'dense' | 'keyword';
+export type ListName = 'reference' | 'elements' | 'glossary' | 'dense' | 'keyword';
 
 export interface RankedList {
   name: ListName;
@@ -86,10 +86,12 @@ export async function retrieve(stores: Stores, embedder: Embedder, x: Expansion,
   const keyword = await timed(() => stores.keyword.search({ terms: x.keywordTerms, phrases: x.phrases }, n, filter));
   const graph = await timed(async () => ({
     reference: await sectionList(stores, x.sections.filter((s) => s.list === 'reference'), filter),
+    elements: await sectionList(stores, x.sections.filter((s) => s.list === 'elements'), filter),
     glossary: await sectionList(stores, x.sections.filter((s) => s.list === 'glossary'), filter),
   }));
   const lists: RankedList[] = [
     { name: 'reference', hits: graph.value?.reference ?? [] },
+    { name: 'elements', hits: (graph.value?.elements ?? []).slice(0, n * 2) },
     { name: 'glossary', hits: (graph.value?.glossary ?? []).slice(0, n * 2) },
     { name: 'dense', hits: dense.value?.hits ?? [] },
     { name: 'keyword', hits: keyword.value ?? [] },

@@ -5,6 +5,7 @@ import type { App } from '../app/app';
 import { AppError } from '../errors/app-error';
 import { ErrorCode } from '../errors/error-codes';
 import { expandQuery, namedSubsections, usefulEquivalents, type Expansion } from '../expand/expand';
+import { OffenceElements } from '../expand/elements';
 import { Glossary } from '../expand/glossary';
 import { AUTHORITY_BOOST, fuse, LINEAR_WEIGHTS, provisionPrior, RRF_WEIGHTS } from '../fuse/fuse';
 import { capPerDocument, dedupe, rerankCandidates, type Candidate } from '../rerank/rerank';
@@ -18,10 +19,11 @@ export const MAX_QUERY_CHARS = 4000;
 export const MAX_TOP_K = 20;
 const CANDIDATES = 20;
 
-type Deps = Pick<App, 'stores' | 'embedder' | 'rerank' | 'glossary' | 'catalogue' | 'changes'>;
+type Deps = Pick<App, 'stores' | 'embedder' | 'rerank' | 'glossary' | 'elements' | 'catalogue' | 'changes'>;
 
 /** Stand-ins for ablation runs that turn the glossary or the graph expansion off. */
 const NO_GLOSSARY = new Glossary([]);
+const NO_ELEMENTS = OffenceElements.none();
 const NO_GRAPH: Pick<CitationGraph, 'equivalents' | 'coCited'> = { equivalents: async () => [], coCited: async () => [] };
 
 const ms = (t0: number) => Math.round((performance.now() - t0) * 10) / 10;
@@ -90,7 +92,7 @@ export class SearchService {
     const graph = tolerant(stores.graph, graphFailures);
     let expansion: Expansion = await expandQuery(
       analysis,
-      { glossary: off.expansion ? NO_GLOSSARY : glossary, graph: off.equivalents ? NO_GRAPH : graph, catalogue },
+      { glossary: off.expansion ? NO_GLOSSARY : glossary, elements: off.expansion || off.elements ? NO_ELEMENTS : this.deps.elements, graph: off.equivalents ? NO_GRAPH : graph, catalogue },
       { coCited: !!req.expandCoCited, access: req.filter?.access },
     );
     if (off.sections) expansion = { ...expansion, sections: [] };
@@ -113,10 +115,12 @@ export class SearchService {
     t = performance.now();
     // Three concepts or fewer are strong evidence; a narrative touching many of them spreads that evidence thin.
     const dilution = Math.min(1, 3 / Math.max(1, expansion.concepts));
+    // Likewise for inferred offences: one or two are a finding, many mean the rules read a busy narrative loosely.
+    const inferredDilution = Math.min(1, 2 / Math.max(1, expansion.offences.length));
     const method = req.fusion ?? 'RRF';
     const base = method === 'RRF' ? RRF_WEIGHTS : LINEAR_WEIGHTS;
     // The dense list speaks only for the part of a long narrative the embedder read; the keyword list saw all of it.
-    const fused = fuse(lists, method, { glossary: base.glossary * dilution, dense: base.dense * retrieved.denseCoverage }).slice(0, pool * 3);
+    const fused = fuse(lists, method, { glossary: base.glossary * dilution, elements: base.elements * inferredDilution, dense: base.dense * retrieved.denseCoverage }).slice(0, pool * 3);
     const chunks = new Map((await stores.documents.getChunks(fused.map((f) => f.chunkId))).map((c) => [c.id, c]));
     const docs = new Map((await stores.documents.getDocuments([...new Set(fused.map((f) => f.documentId))])).map((d) => [d.id, d]));
     const intent = off.prior || analysis.references.some((r) => !r.inferred) ? 'none' : analysis.type === 'PROCEDURAL' ? 'procedure' : 'offence';
@@ -162,7 +166,7 @@ export class SearchService {
       chunk: c.chunk, document: docs.get(c.chunk.documentId)!, highlights: highlights(c.chunk.text, terms), addedBy: c.addedBy,
       scores: {
         dense: c.scores.dense ?? null, keyword: c.scores.keyword ?? null, reference: c.scores.reference ?? null,
-        glossary: c.scores.glossary ?? null, fused: c.fused, rerank: c.rerank,
+        elements: c.scores.elements ?? null, glossary: c.scores.glossary ?? null, fused: c.fused, rerank: c.rerank,
       },
     }));
     stages.push({ name: 'assemble', status: 'RAN', ms: ms(t), detail: null });

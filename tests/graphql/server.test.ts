@@ -44,6 +44,17 @@ describe.each(PROFILES)('GraphQL server over HTTP and WebSocket (%s)', (profile)
     expect(parse.body.errors?.[0].extensions?.code).toBe('GRAPHQL_PARSE_FAILED');
   });
 
+  it('explains over GraphQL which offence a narrative\'s ingredients point to', async () => {
+    const query = 'query($q: String!) { search(input: { query: $q, topK: 3 }) { analysis { type } expansion { offences sections { id reason via } } } }';
+    type R = { search: { analysis: { type: string }; expansion: { offences: string[]; sections: { id: string; reason: string; via: string }[] } } };
+    const { body } = await t.gql<R>(query, { q: 'Two men on a motorcycle snatched the gold chain from the neck of the complainant and sped away.' });
+    expect(body.errors).toBeUndefined();
+    const x = body.data!.search.expansion;
+    expect(body.data!.search.analysis.type).toBe('FACT_PATTERN');
+    expect(x.offences).toContain('snatching');
+    expect(x.sections).toEqual(expect.arrayContaining([expect.objectContaining({ id: 'BNS:304', reason: 'ELEMENTS' })]));
+  });
+
   it('serves the offline sandbox and readiness', async () => {
     const page = await fetch(t.server.url.replace('/graphql', '/sandbox'));
     expect(await page.text()).toContain('/vendor/graphiql.min.js');

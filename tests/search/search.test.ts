@@ -62,6 +62,23 @@ describe.each(PROFILES)('search pipeline on real stores and models (%s)', (profi
     expect(short.stages.find((s) => s.name === 'fuse')!.detail).not.toMatch(/dense weight/);
   });
 
+  it.each([
+    ['en', 'During a quarrel over the field boundary Mahesh struck his cousin on the head with an axe. The cousin died before reaching the hospital.'],
+    ['hi', 'खेत की मेड़ को लेकर झगड़े में आरोपी ने अपने भाई के सिर पर कुल्हाड़ी से वार किया। अस्पताल ले जाते समय उसकी मौत हो गई।'],
+    ['gu', 'ખેતરના શેઢા બાબતે ઝઘડામાં આરોપીએ તેના ભાઈના માથામાં કુહાડીથી ઘા કર્યો. દવાખાને લઈ જતાં તેનું મોત થયું.'],
+  ])('infers the offence a %s narrative states only by its ingredients (died + axe → murder)', async (_lang, query) => {
+    const r = await app.search.search({ query, topK: 5 });
+    expect(r.analysis.type).toBe('FACT_PATTERN');
+    expect(r.expansion.offences).toContain('murder');
+    const inferred = r.expansion.sections.filter((s) => s.reason === 'ELEMENTS');
+    expect(inferred.map((s) => s.id)).toEqual(expect.arrayContaining(['IPC:302', 'BNS:103']));
+    expect(inferred[0].via).toMatch(/^murder: .+ \+ .+/);
+    expect(sectionsOf(r).slice(0, 4)).toEqual(expect.arrayContaining(['IPC:302', 'BNS:103']));
+    const without = await app.search.search({ query, topK: 5, disable: { elements: true } });
+    expect(without.expansion.offences).toEqual([]);
+    expect(without.expansion.sections.filter((s) => s.reason === 'ELEMENTS')).toEqual([]);
+  });
+
   it('reports every stage with its timing, and the reranker as skipped when none is loaded', async () => {
     const r = await app.search.search({ query: 'theft of a motorcycle', topK: 3 });
     expect(r.stages.map((s) => s.name)).toEqual(['analyse', 'expand', 'retrieve.dense', 'retrieve.keyword', 'retrieve.sections', 'fuse', 'rerank', 'expand.sections', 'assemble']);

@@ -8,6 +8,11 @@ describe('query classification', () => {
     // Hindi and Gujarati incidents told in the past tense, without a role word such as आरोपी / આરોપી.
     ['रात को दो युवक बाइक पर आए, दुकानदार को धमकाया और गल्ले से पैसे छीनकर भाग गए, पुलिस को सूचना दी', 'FACT_PATTERN'],
     ['રાત્રે બે બાઇકસવારોએ વેપારીને રસ્તામાં રોક્યો, થેલો છીનવી લીધો અને અંધારામાં ભાગી ગયા', 'FACT_PATTERN'],
+    // A complainant's own account: first person and irregular past tenses, no role word.
+    ['Around midnight thieves broke the lock of our shop and took the cash and two laptops', 'FACT_PATTERN'],
+    ['पुरानी रंजिश में पड़ोसी ने मेरे भाई पर लाठी से कई वार किए और वह गंभीर घायल हो गया', 'FACT_PATTERN'],
+    ['અમારા ખેતરમાંથી રાત્રે કોઈ મોટર અને પાઇપો ચોરી ગયું છે', 'FACT_PATTERN'],
+    ['what is the punishment for theft of a motorcycle from a parking lot', 'COMPLEX'],
     ['दहेज के लिए परेशान करना', 'SIMPLE'],
     ['नाबालिग लड़की को शादी के लिए भगा ले जाना', 'COMPLEX'],
     ['ચોરીની સજા શું છે', 'SIMPLE'],

@@ -37,6 +37,7 @@ export class HitScoresType {
   @Field(() => Float, { nullable: true, description: 'cosine similarity from the vector index' }) dense!: number | null;
   @Field(() => Float, { nullable: true, description: 'IDF-weighted full-text rank plus trigram similarity' }) keyword!: number | null;
   @Field(() => Float, { nullable: true, description: 'section named in the query (rank score)' }) reference!: number | null;
+  @Field(() => Float, { nullable: true, description: 'section of an offence whose ingredients a narrative states (rank score)' }) elements!: number | null;
   @Field(() => Float, { nullable: true, description: 'section implied by a glossary term (rank score)' }) glossary!: number | null;
   @Field(() => Float) fused!: number;
   @Field(() => Float, { nullable: true, description: 'raw cross-encoder logit' }) rerank!: number | null;
@@ -81,7 +82,7 @@ export class AnalysisType {
 @ObjectType()
 export class ExpandedSectionType {
   @Field(() => String) id!: string;
-  @Field(() => String, { description: 'REFERENCE, GLOSSARY, EQUIVALENT or CO_CITED' }) reason!: string;
+  @Field(() => String, { description: 'REFERENCE, ELEMENTS (an offence whose ingredients a narrative states), GLOSSARY, EQUIVALENT or CO_CITED' }) reason!: string;
   @Field(() => String, { description: 'The reference, term or section that brought it in' }) via!: string;
 }
 
@@ -95,6 +96,7 @@ export class ExpandedTermType {
 @ObjectType()
 export class ExpansionType {
   @Field(() => [ExpandedSectionType]) sections!: ExpandedSectionType[];
+  @Field(() => [String], { description: 'Offences inferred from the ingredients an incident narrative states (murder: died + axe)' }) offences!: string[];
   @Field(() => [ExpandedTermType]) terms!: ExpandedTermType[];
   @Field(() => [String]) subQueries!: string[];
   @Field(() => [String], { description: 'Texts embedded for dense retrieval' }) denseQueries!: string[];

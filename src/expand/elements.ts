@@ -1,0 +1,80 @@
+import fs from 'node:fs';
+import { parse } from 'csv-parse/sync';
+import { parseSectionId } from '../domain/codes';
+import { fromRoot } from '../util/paths';
+import { Glossary } from './glossary';
+
+/**
+ * An offence as the conjunction of its ingredients: every slot must be met by one of its elements
+ * ("DEATH + VIOLENCE|WEAPON" is murder), none of `unless` may be present, and a rule that fires takes the
+ * place of the lesser offences it `replaces` (dacoity replaces robbery: an officer charges one, not both).
+ */
+export interface OffenceRule {
+  id: string;
+  offence: string;
+  slots: string[][];
+  unless: string[];
+  replaces: string[];
+  sections: string[];
+}
+
+export interface InferredOffence {
+  rule: OffenceRule;
+  /** The words of the text that met each slot, in slot order. */
+  cues: string[];
+}
+
+const list = (s: string | undefined, sep: string) => (s ?? '').split(sep).map((t) => t.trim()).filter(Boolean);
+
+/**
+ * Stage 2 for incident narratives, which seldom name the offence: finds the facts that make up an offence
+ * (someone died; a weapon; property taken; five or more people) with a cue lexicon in English, Hindi and
+ * Gujarati (seeds/glossary/offence_elements.csv, matched like the glossary), then combines them by rules
+ * written from the statutes' definitions (seeds/glossary/offence_rules.csv).
+ */
+export class OffenceElements {
+  constructor(private readonly cues: Glossary, readonly rules: OffenceRule[]) {
+    const known = new Set(cues.entries.map((e) => e.id));
+    const ruleIds = new Set(rules.map((r) => r.id));
+    for (const r of rules) {
+      const unknown = [...r.slots.flat(), ...r.unless].filter((e) => !known.has(e));
+      if (unknown.length) throw new Error(`offence rule ${r.id} names unknown elements: ${unknown.join(', ')}`);
+      const missing = r.replaces.filter((x) => !ruleIds.has(x));
+      if (missing.length) throw new Error(`offence rule ${r.id} replaces unknown rules: ${missing.join(', ')}`);
+    }
+  }
+
+  static load(dir = fromRoot('seeds', 'glossary')): OffenceElements {
+    const rulesFile = `${dir}/offence_rules.csv`;
+    const cuesFile = `${dir}/offence_elements.csv`;
+    if (!fs.existsSync(rulesFile) || !fs.existsSync(cuesFile)) return OffenceElements.none();
+    const rows: Record<string, string>[] = parse(fs.readFileSync(rulesFile, 'utf8'), { columns: true, skip_empty_lines: true });
+    return new OffenceElements(Glossary.load(cuesFile), rows.map((r) => ({
+      id: r.id, offence: r.offence,
+      slots: list(r.requires, '+').map((slot) => list(slot, '|')),
+      unless: list(r.unless, '|'), replaces: list(r.replaces, ';'),
+      sections: list(r.sections, ';').filter((s) => parseSectionId(s)),
+    })));
+  }
+
+  static none(): OffenceElements {
+    return new OffenceElements(new Glossary([]), []);
+  }
+
+  /** The elements present in a text, each with the words that showed it. */
+  elements(text: string): Map<string, string> {
+    return new Map(this.cues.match(text).map((m) => [m.entry.id, m.term]));
+  }
+
+  /** Offences whose every ingredient the text states, those with more ingredients (more specific) first. */
+  infer(text: string): InferredOffence[] {
+    if (!this.rules.length) return [];
+    const found = this.elements(text);
+    const fired = this.rules.filter((r) => r.slots.every((slot) => slot.some((e) => found.has(e))) && !r.unless.some((e) => found.has(e)));
+    const replaced = new Set(fired.flatMap((r) => r.replaces));
+    return fired
+      .filter((r) => !replaced.has(r.id))
+      .sort((a, b) => b.slots.length - a.slots.length)
+      .map((rule) => ({ rule, cues: rule.slots.map((slot) => found.get(slot.find((e) => found.has(e))!)!) }));
+  }
+}
