@@ -15,7 +15,7 @@ const NARRATIVE = /\b(?:the accused|accused (?:person|persons|men)|complainant|v
  */
 const FIRST_PERSON = /\b(?:i|we|my|our|me|us)\b|(?<![\p{L}\p{M}])(?:मैंने|मैने|मेरे|मेरी|मेरा|मुझे|हमारे|हमारी|हमारा|हमें|हमने|મેં|મારા|મારો|મને|અમારા|અમારી|અમારો|અમને|અમે)(?![\p{L}\p{M}])/iu;
 /** Past tenses: regular -ed forms and the irregular verbs FIRs use most. */
-const PAST_TENSE = /\b(?:[a-z]{3,}ed|broke|took|stole|struck|fled|ran|came|threw|beat|shot|tore|caught|fought|sold|kept|left|went|told|gave)\b/gi;
+const PAST_TENSE = /\b(?:[a-z]{3,}ed|died|broke|took|stole|struck|fled|ran|came|threw|beat|shot|tore|caught|fought|sold|kept|left|went|told|gave)\b/gi;
 /**
  * Past-tense verbs of Hindi (perfective -या/-ए/-ई with गया, लिया, दिया, किया) and Gujarati (-્યો/-્યા/-્યું,
  * લીધું, દીધું, ગયો): an incident told in the past, as FIR narratives are, rather than a question about law.

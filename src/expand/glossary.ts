@@ -36,7 +36,16 @@ export function matchTokens(text: string): string[] {
 interface Matcher {
   term: string;
   tokens: string[];
+  /** The tokens in Devanagari, for Gujarati text (the identity for every other script). */
+  bridged: string[];
   entry: GlossaryEntry;
+}
+
+/** Every prefix of a word: a term word can only match a text word it is a prefix of (or equals). */
+function prefixes(word: string): string[] {
+  const out: string[] = [];
+  for (let n = 1; n <= word.length; n++) out.push(word.slice(0, n));
+  return out;
 }
 
 /** A term word matches a text word exactly (English, digits) or as its start (Hindi/Gujarati inflect by suffix). */
@@ -54,17 +63,22 @@ function wordMatches(termWord: string, textWord: string): boolean {
 export class Glossary {
   private readonly bySection = new Map<string, GlossaryEntry[]>();
   private readonly matchers: Matcher[] = [];
+  /** Matchers by their first word (also in Devanagari), so a text is compared only with terms that can start in it. */
+  private readonly byFirstWord = new Map<string, number[]>();
 
   constructor(readonly entries: GlossaryEntry[]) {
     for (const e of entries) {
       for (const s of e.sections) this.bySection.set(s, [...(this.bySection.get(s) ?? []), e]);
       for (const term of new Set([...e.en, ...e.hi, ...e.gu])) {
         const tokens = matchTokens(term);
-        if (tokens.length) this.matchers.push({ term, tokens, entry: e });
+        if (tokens.length) this.matchers.push({ term, tokens, bridged: tokens.map(gujaratiToDevanagari), entry: e });
       }
     }
     // Most specific first: more words, then more letters.
     this.matchers.sort((a, b) => b.tokens.length - a.tokens.length || b.term.length - a.term.length);
+    this.matchers.forEach((m, i) => {
+      for (const key of new Set([m.tokens[0], m.bridged[0]])) this.byFirstWord.set(key, [...(this.byFirstWord.get(key) ?? []), i]);
+    });
   }
 
   static load(file = fromRoot('seeds', 'glossary', 'legal_terms.csv')): Glossary {
@@ -81,19 +95,34 @@ export class Glossary {
     return this.bySection.get(sectionId) ?? [];
   }
 
-  /** Entries whose terms occur in the text, most specific first; words claimed by a longer term are not reused. */
+  /**
+   * Entries whose terms occur in the text, most specific first; words claimed by a longer term are not reused.
+   * Each term is tried, in order of specificity, at the positions where its first word can match, earliest first.
+   */
   match(text: string): GlossaryMatch[] {
     const tokens = matchTokens(text);
     const bridged = tokens.map(gujaratiToDevanagari);
+    const starts = new Map<number, number[]>();
+    tokens.forEach((token, i) => {
+      for (const key of new Set([...prefixes(token), ...prefixes(bridged[i])])) {
+        for (const m of this.byFirstWord.get(key) ?? []) {
+          const at = starts.get(m) ?? [];
+          if (at[at.length - 1] !== i) at.push(i);
+          starts.set(m, at);
+        }
+      }
+    });
     const taken = new Array<boolean>(tokens.length).fill(false);
     const out: GlossaryMatch[] = [];
     const seen = new Set<string>();
-    for (const m of this.matchers) {
+    for (const index of [...starts.keys()].sort((a, b) => a - b)) {
+      const m = this.matchers[index];
       const n = m.tokens.length;
-      for (let i = 0; i + n <= tokens.length; i++) {
+      for (const i of starts.get(index)!) {
+        if (i + n > tokens.length) break;
         let ok = true;
         for (let j = 0; j < n && ok; j++) {
-          ok = !taken[i + j] && (wordMatches(m.tokens[j], tokens[i + j]) || wordMatches(gujaratiToDevanagari(m.tokens[j]), bridged[i + j]));
+          ok = !taken[i + j] && (wordMatches(m.tokens[j], tokens[i + j]) || wordMatches(m.bridged[j], bridged[i + j]));
         }
         if (!ok) continue;
         for (let j = 0; j < n; j++) taken[i + j] = true;

@@ -1,4 +1,7 @@
-import { Glossary } from '../../src/expand/glossary';
+import fs from 'node:fs';
+import { Glossary, matchTokens } from '../../src/expand/glossary';
+import { gujaratiToDevanagari } from '../../src/text/script';
+import { fromRoot } from '../../src/util/paths';
 import { stem } from '../../src/text/stem';
 
 const g = new Glossary([
@@ -34,5 +37,40 @@ describe('glossary matching', () => {
   it('does not match inside unrelated words', () => {
     expect(ids('the therapist stole nothing')).toEqual(['theft']);
     expect(ids('murderous intent')).toEqual([]);
+  });
+});
+
+describe('glossary matching over the shipped lexicons', () => {
+  // The plain definition of match(): every term, most specific first, tried at every position; the matcher's
+  // first-word index must find exactly what this finds.
+  const termsOf = (glossary: Glossary) => glossary.entries
+    .flatMap((entry) => [...new Set([...entry.en, ...entry.hi, ...entry.gu])].map((term) => ({ term, entry, tokens: matchTokens(term) })))
+    .filter((m) => m.tokens.length)
+    .map((m) => ({ ...m, bridged: m.tokens.map(gujaratiToDevanagari) }))
+    .sort((a, b) => b.tokens.length - a.tokens.length || b.term.length - a.term.length);
+  const scan = (terms: ReturnType<typeof termsOf>, text: string) => {
+    const tokens = matchTokens(text);
+    const bridged = tokens.map(gujaratiToDevanagari);
+    const taken = tokens.map(() => false);
+    const out: string[] = [];
+    const word = (t: string, w: string) => t === w || (!/^[a-z0-9]+$/.test(t) && [...t].length >= 2 && w.startsWith(t));
+    for (const m of terms) {
+      for (let i = 0; i + m.tokens.length <= tokens.length; i++) {
+        if (!m.tokens.every((t, j) => !taken[i + j] && (word(t, tokens[i + j]) || word(m.bridged[j], bridged[i + j])))) continue;
+        m.tokens.forEach((_, j) => (taken[i + j] = true));
+        if (!out.some((o) => o.startsWith(`${m.entry.id}=`))) out.push(`${m.entry.id}=${m.term}`);
+        break;
+      }
+    }
+    return out;
+  };
+  const texts = fs.readdirSync(fromRoot('seeds', 'cases')).flatMap((lang) => fs.readdirSync(fromRoot('seeds', 'cases', lang))
+    .map((f) => (JSON.parse(fs.readFileSync(fromRoot('seeds', 'cases', lang, f), 'utf8')) as { parts: { text: string }[] }).parts.map((p) => p.text).join('\n')));
+
+  it.each(['legal_terms.csv', 'offence_elements.csv'])('%s: the indexed matcher finds what a full scan finds in every sample case', (file) => {
+    const glossary = Glossary.load(fromRoot('seeds', 'glossary', file));
+    const terms = termsOf(glossary);
+    expect(texts.length).toBeGreaterThan(40);
+    for (const text of texts) expect(glossary.match(text).map((m) => `${m.entry.id}=${m.term}`)).toEqual(scan(terms, text));
   });
 });
