@@ -120,9 +120,14 @@ export async function expandQuery(
   // In an incident narrative only offence words point to sections: "accused", "police station" or
   // "knife" map to definitions that would flood the list.
   const matches = deps.glossary.match(a.normalised).filter((m) => !narrative || m.entry.kind === 'offence' || m.entry.kind === 'punishment');
-  // A narrative that states every ingredient of an offence names it more surely than any one word does.
-  const inferred = narrative ? deps.elements.infer(a.normalised) : [];
-  for (const o of inferred) for (const s of o.rule.sections) add(s, 'ELEMENTS', `${o.rule.offence}: ${o.cues.join(' + ')}`);
+  // A narrative that states every ingredient of an offence names it more surely than any one word does. A short
+  // description of an offence ("knowingly buying a stolen phone") is read the same way, but there the offence's
+  // own name, when the glossary knows it, comes first: inferred sections follow the glossary's in its list.
+  const inferred = narrative || !a.references.some((r) => !r.inferred) ? deps.elements.infer(a.normalised) : [];
+  const addInferred = () => {
+    for (const o of inferred) for (const s of o.rule.sections) add(s, 'ELEMENTS', `${o.rule.offence}: ${o.cues.join(' + ')}`, narrative ? 'elements' : 'glossary');
+  };
+  if (narrative) addInferred();
   const terms: ExpandedTerm[] = [];
   for (const m of matches) {
     // Within a concept, the provisions that punish come before those that define: an officer charges 379, not 378.
@@ -138,6 +143,7 @@ export async function expandQuery(
       for (const t of list.slice(0, 3)) if (t !== m.term) terms.push({ term: t, language, via: m.term });
     }
   }
+  if (!narrative) addInferred();
   for (const r of a.references.filter((x) => x.inferred)) {
     const other = r.code in SUCCESSOR ? SUCCESSOR[r.code as keyof typeof SUCCESSOR] : PREDECESSOR[r.code as keyof typeof PREDECESSOR];
     if (other) add(`${other}:${r.number}`, 'REFERENCE', r.raw, 'glossary');

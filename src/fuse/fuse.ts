@@ -14,8 +14,9 @@ export const RRF_K = 60;
 /**
  * Explicit references weigh most (a user who types "s. 379" means that section); then the offences a
  * narrative states every ingredient of (several words agree, so more than any one glossary word but less than
- * a section the user typed); then glossary-derived sections; dense and keyword share the rest. In WEIGHTED mode dense and keyword are 0.7 / 0.3 of the
- * per-list min-max normalised scores, as the product specifies, and the section lists add on top.
+ * a section the user typed); then glossary-derived sections; dense and keyword share the rest. In WEIGHTED
+ * mode dense and keyword are 0.7 / 0.3 of the per-list min-max normalised scores, as the product specifies,
+ * and the section lists add on top.
  */
 export const RRF_WEIGHTS: Record<ListName, number> = { reference: 5, elements: 3, glossary: 1.5, dense: 1, keyword: 1 };
 export const LINEAR_WEIGHTS: Record<ListName, number> = { reference: 1, elements: 0.75, glossary: 0.5, dense: 0.7, keyword: 0.3 };

@@ -99,7 +99,7 @@ export class SearchService {
     if (off.expansion) expansion = { ...expansion, concepts: 0 };
     if (graphFailures.length) missing.add(stores.graph.name);
     stages.push({ name: 'expand', status: graphFailures.length ? 'FAILED' : off.expansion ? 'SKIPPED' : 'RAN', ms: ms(t),
-      detail: graphFailures[0] ?? `${expansion.sections.length} sections, ${expansion.terms.length} terms, ${expansion.denseQueries.length} dense queries` });
+      detail: graphFailures[0] ?? `${expansion.offences.length ? `offences inferred: ${expansion.offences.join(', ')}; ` : ''}${expansion.sections.length} sections, ${expansion.terms.length} terms, ${expansion.denseQueries.length} dense queries` });
 
     t = performance.now();
     const pool = req.candidates ?? CANDIDATES;

@@ -79,6 +79,20 @@ describe.each(PROFILES)('search pipeline on real stores and models (%s)', (profi
     expect(without.expansion.sections.filter((s) => s.reason === 'ELEMENTS')).toEqual([]);
   });
 
+  it.each([
+    'punishment for rash driving of a truck that hurts a cyclist',
+    'ट्रक को तेज रफ्तार से चलाकर साइकिल सवार को घायल करना',
+  ])('reads the ingredients of a short offence description too, after the sections its words name: "%s"', async (query) => {
+    const r = await app.search.search({ query, topK: 5 });
+    expect(r.analysis.type).not.toBe('FACT_PATTERN');
+    expect(r.expansion.offences).toContain('rash driving causing hurt');
+    const reasons = r.expansion.sections.map((s) => s.reason);
+    expect(r.expansion.sections.filter((s) => s.reason === 'ELEMENTS').map((s) => s.id)).toEqual(expect.arrayContaining(['IPC:337', 'BNS:125']));
+    // The glossary's sections (the offence as named) keep their place ahead of the inferred ones.
+    expect(reasons).toContain('GLOSSARY');
+    expect(reasons.lastIndexOf('GLOSSARY')).toBeLessThan(reasons.indexOf('ELEMENTS'));
+  });
+
   it('reports every stage with its timing, and the reranker as skipped when none is loaded', async () => {
     const r = await app.search.search({ query: 'theft of a motorcycle', topK: 3 });
     expect(r.stages.map((s) => s.name)).toEqual(['analyse', 'expand', 'retrieve.dense', 'retrieve.keyword', 'retrieve.sections', 'fuse', 'rerank', 'expand.sections', 'assemble']);
