@@ -62,7 +62,7 @@ export interface ExpandedTerm {
 export interface Expansion {
   /** Glossary concepts matched: many concepts make each one weaker evidence. */
   concepts: number;
-  /** Offences inferred from the ingredients a narrative states (murder: died + axe). */
+  /** Offences inferred from the ingredients a narrative or an offence description states (murder: died + axe). */
   offences: string[];
   sections: ExpandedSection[];
   terms: ExpandedTerm[];

@@ -82,7 +82,7 @@ export class AnalysisType {
 @ObjectType()
 export class ExpandedSectionType {
   @Field(() => String) id!: string;
-  @Field(() => String, { description: 'REFERENCE, ELEMENTS (an offence whose ingredients a narrative states), GLOSSARY, EQUIVALENT or CO_CITED' }) reason!: string;
+  @Field(() => String, { description: 'REFERENCE, ELEMENTS (an offence whose ingredients the query states), GLOSSARY, EQUIVALENT or CO_CITED' }) reason!: string;
   @Field(() => String, { description: 'The reference, term or section that brought it in' }) via!: string;
 }
 
@@ -96,7 +96,7 @@ export class ExpandedTermType {
 @ObjectType()
 export class ExpansionType {
   @Field(() => [ExpandedSectionType]) sections!: ExpandedSectionType[];
-  @Field(() => [String], { description: 'Offences inferred from the ingredients an incident narrative states (murder: died + axe)' }) offences!: string[];
+  @Field(() => [String], { description: 'Offences inferred from the ingredients an incident narrative or a short offence description states (murder: died + axe)' }) offences!: string[];
   @Field(() => [ExpandedTermType]) terms!: ExpandedTermType[];
   @Field(() => [String]) subQueries!: string[];
   @Field(() => [String], { description: 'Texts embedded for dense retrieval' }) denseQueries!: string[];
