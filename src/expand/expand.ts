@@ -106,7 +106,7 @@ export async function expandQuery(
 ): Promise<Expansion> {
   const sections: ExpandedSection[] = [];
   const seen = new Set<string>();
-  const add = (id: string, reason: SectionReason, via: string, list: ExpandedSection['list'] = reason === 'REFERENCE' ? 'reference' : reason === 'ELEMENTS' ? 'elements' : 'glossary') => {
+  const add = (id: string, reason: SectionReason, via: string, list: ExpandedSection['list'] = reason === 'REFERENCE' ? 'reference' : 'glossary') => {
     if (seen.has(id) || !deps.catalogue.has(id)) return;
     seen.add(id);
     sections.push({ id, reason, via, list });

@@ -77,7 +77,11 @@ export class Glossary {
     // Most specific first: more words, then more letters.
     this.matchers.sort((a, b) => b.tokens.length - a.tokens.length || b.term.length - a.term.length);
     this.matchers.forEach((m, i) => {
-      for (const key of new Set([m.tokens[0], m.bridged[0]])) this.byFirstWord.set(key, [...(this.byFirstWord.get(key) ?? []), i]);
+      for (const key of new Set([m.tokens[0], m.bridged[0]])) {
+        const list = this.byFirstWord.get(key);
+        if (list) list.push(i);
+        else this.byFirstWord.set(key, [i]);
+      }
     });
   }
 
