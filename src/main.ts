@@ -22,6 +22,8 @@ export async function start(config: Config, onReady?: (app: App) => Promise<void
       + 'court rulings; `npm run token -- --role ADMIN` prints a token for the sandbox (Headers: {"Authorization": "Bearer …"}).');
   }
   app.sync.start();
+  // The first short query would otherwise wait for the section names to be embedded (seconds on a fresh machine).
+  void app.search.warm().catch((err: Error) => logger.warn({ err: err.message }, 'section names not embedded; short queries search without them'));
   if (onReady) await onReady(app);
   return {
     app,

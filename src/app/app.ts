@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Config } from '../config/config';
 import { logger } from '../logger';
 import { Embedder } from '../models/embedder';
@@ -82,7 +83,8 @@ export async function createApp(config: Config, storeOptions: Partial<OpenOption
   const sync = new IndexSync(stores);
   const changes = new ChangeSignal();
   const ingest = new IngestService({ stores, embedder, catalogue, glossary, sync, onChange: () => changes.fire() });
-  const search = new SearchService({ stores, embedder, rerank, glossary, elements, catalogue, changes });
+  const namesCache = path.join(config.embeddingCacheDir ?? '', `names-${config.embeddingModel.replace(/[^A-Za-z0-9._-]/g, '_')}.f32`);
+  const search = new SearchService({ stores, embedder, rerank, glossary, elements, catalogue, changes, namesCache: config.embeddingCacheDir ? namesCache : undefined });
   const ask = new AskService({ search, stores, embedder, catalogue }, config.llm);
   return {
     config, stores, embedder, rerank, catalogue, glossary, elements, sync, ingest, changes, search, ask, startedAt: new Date(),

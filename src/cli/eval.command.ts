@@ -11,6 +11,7 @@ export const ABLATIONS: Record<string, Partial<SearchRequest>> = {
   full: {},
   'no glossary expansion': { disable: { expansion: true } },
   'no offence elements': { disable: { elements: true } },
+  'no section names (meaning)': { disable: { names: true } },
   'no section lookup (references, glossary sections)': { disable: { sections: true } },
   'no IPC⇄BNS equivalents': { disable: { equivalents: true } },
   'no provision prior (penal / procedural)': { disable: { prior: true } },

@@ -7,6 +7,7 @@ export function renderSearch(r: SearchResponse): string {
     `query: ${r.query}`,
     `analysis: ${r.analysis.language}${r.analysis.codeMixed ? ' (code-mixed)' : ''}, ${r.analysis.type} (${r.analysis.confidence}), k=${r.k}, references: ${r.analysis.references.map((x) => x.id + (x.inferred ? '*' : '')).join(' ') || '—'}`,
     ...(r.expansion.offences.length ? [`offences inferred from the narrative: ${r.expansion.offences.join(', ')}`] : []),
+    ...(r.expansion.similar.length ? [`names nearest in meaning: ${r.expansion.similar.slice(0, 4).map((m) => `${m.id} "${m.name}" ${m.score.toFixed(3)}`).join(', ')}`] : []),
     `expansion: ${r.expansion.sections.slice(0, 12).map((s) => `${s.id}[${s.reason.toLowerCase()}:${s.via}]`).join(' ') || '—'}`,
     `stages: ${r.stages.map((s) => `${s.name} ${s.status.toLowerCase()} ${s.ms}ms`).join(' | ')}`,
   ];

@@ -32,6 +32,8 @@ const schema = z.object({
   MODELS_DIR: z.string().optional(),
   ALLOW_REMOTE_MODELS: bool.default(true),
   EMBEDDING_MODEL: z.string().min(1).default('Xenova/multilingual-e5-small'),
+  // Embeddings computed once per model and kept across restarts (the section names search compares queries with).
+  EMBEDDING_CACHE_DIR: z.string().default('.cache/embeddings'),
   RERANKER_MODEL: z.string().min(1).default('Xenova/ms-marco-MiniLM-L-6-v2'),
   LLM_BASE_URL: url(['http:', 'https:']).optional(),
   LLM_MODEL: z.string().default('gpt-4o-mini'),
@@ -88,6 +90,8 @@ export type Config = Readonly<{
   modelsDir: string | undefined;
   allowRemoteModels: boolean;
   embeddingModel: string;
+  /** Directory for embeddings kept across restarts; null when EMBEDDING_CACHE_DIR=off. */
+  embeddingCacheDir: string | null;
   rerankerModel: string;
   llm: { baseUrl: string; model: string; apiKey: string | undefined; timeoutMs: number } | null;
   port: number;
@@ -163,6 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     modelsDir: e.MODELS_DIR ? path.resolve(e.MODELS_DIR) : undefined,
     allowRemoteModels: e.ALLOW_REMOTE_MODELS,
     embeddingModel: e.EMBEDDING_MODEL,
+    embeddingCacheDir: e.EMBEDDING_CACHE_DIR === 'off' || !e.EMBEDDING_CACHE_DIR ? null : path.resolve(e.EMBEDDING_CACHE_DIR),
     rerankerModel: e.RERANKER_MODEL,
     llm: e.LLM_BASE_URL ? { baseUrl: e.LLM_BASE_URL, model: e.LLM_MODEL, apiKey: e.LLM_API_KEY, timeoutMs: e.LLM_TIMEOUT_MS } : null,
     port: e.PORT,

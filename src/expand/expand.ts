@@ -8,8 +8,9 @@ import { gujaratiToDevanagari } from '../text/script';
 import { INDIC_STOPWORDS } from '../text/stopwords';
 import type { OffenceElements } from './elements';
 import type { Glossary } from './glossary';
+import type { NameMatch } from './section-names';
 
-export type SectionReason = 'REFERENCE' | 'ELEMENTS' | 'GLOSSARY' | 'EQUIVALENT' | 'CO_CITED';
+export type SectionReason = 'REFERENCE' | 'ELEMENTS' | 'GLOSSARY' | 'NAME' | 'EQUIVALENT' | 'CO_CITED';
 
 /**
  * Role words in incident narratives: they say who, not what offence, and match procedure text everywhere.
@@ -27,7 +28,7 @@ export interface ExpandedSection {
   /** The reference, glossary term or section that brought this one in. */
   via: string;
   /** Which ranked list it feeds: what the user named, or what the query implies. */
-  list: 'reference' | 'elements' | 'glossary';
+  list: 'reference' | 'elements' | 'glossary' | 'names';
 }
 
 /**
@@ -65,6 +66,8 @@ export interface Expansion {
   /** Offences inferred from the ingredients a narrative or an offence description states (murder: died + axe). */
   offences: string[];
   sections: ExpandedSection[];
+  /** Sections whose title or glossary name is nearest the query in meaning, nearest first (their own ranked list). */
+  similar: NameMatch[];
   terms: ExpandedTerm[];
   keywordTerms: string[];
   phrases: string[];
@@ -101,7 +104,7 @@ export function subQueries(text: string): string[] {
  */
 export async function expandQuery(
   a: QueryAnalysis,
-  deps: { glossary: Glossary; elements: OffenceElements; graph: Pick<CitationGraph, 'equivalents' | 'coCited'>; catalogue: StatuteCatalogue },
+  deps: { glossary: Glossary; elements: OffenceElements; graph: Pick<CitationGraph, 'equivalents' | 'coCited'>; catalogue: StatuteCatalogue; names?: NameMatch[] },
   o: ExpandOptions,
 ): Promise<Expansion> {
   const sections: ExpandedSection[] = [];
@@ -149,6 +152,7 @@ export async function expandQuery(
     if (other) add(`${other}:${r.number}`, 'REFERENCE', r.raw, 'glossary');
   }
 
+  const similar = deps.names ?? [];
   const direct = sections.map((s) => s.id);
   const subsections = namedSubsections(a);
   const equivalents = await deps.graph.equivalents(direct);
@@ -160,6 +164,13 @@ export async function expandQuery(
         seen.add(e.toId);
         withEquivalents.push({ id: e.toId, reason: 'EQUIVALENT', via: s.id, list: s.list });
       }
+    }
+  }
+  // Shown among the expansion's sections when nothing else brought them; ranked in their own list either way.
+  for (const m of similar) {
+    if (!seen.has(m.id)) {
+      seen.add(m.id);
+      withEquivalents.push({ id: m.id, reason: 'NAME', via: m.name, list: 'names' });
     }
   }
   if (o.coCited) {
@@ -194,5 +205,5 @@ export async function expandQuery(
     const sentences = a.normalised.split(/(?<=[.?!।])\s+/).filter((s) => words(s).length >= 5);
     denseQueries.push(...sentences.sort((x, y) => y.length - x.length).slice(0, o.maxSentences ?? 0));
   }
-  return { concepts: matches.length, offences: inferred.map((o) => o.rule.offence), sections: withEquivalents, terms, keywordTerms, phrases: [...new Set(phrases)], denseQueries: [...new Set(denseQueries)], subQueries: subs };
+  return { concepts: matches.length, offences: inferred.map((o) => o.rule.offence), sections: withEquivalents, similar, terms, keywordTerms, phrases: [...new Set(phrases)], denseQueries: [...new Set(denseQueries)], subQueries: subs };
 }

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { EmbeddingCache } from './embedding-cache';
 import { prepareEnv, resolveModel, type ModelSettings, type ModelSource } from './model.loader';
 
@@ -22,6 +23,8 @@ export class Embedder {
   private cache: EmbeddingCache | undefined;
   /** Passages embedded by the model (not served from the cache), for benchmarks. */
   readonly stats = { computed: 0, cached: 0 };
+  /** Recent query embeddings: one search embeds its query for the section names and again for the chunk index. */
+  private readonly recentQueries = new LRUCache<string, Float32Array>({ max: 256 });
 
   private constructor(
     readonly info: EmbedderInfo,
@@ -62,7 +65,7 @@ export class Embedder {
     const cache = kind === 'passage' ? this.cache : undefined;
     const keys = cache ? texts.map((t) => EmbeddingCache.key(this.info.model, prefix + t)) : [];
     const todo = texts.map((t, i) => ({ i, len: t.length })).filter(({ i }) => {
-      const hit = cache?.get(keys[i]);
+      const hit = kind === 'query' ? this.recentQueries.get(texts[i]) : cache?.get(keys[i]);
       if (hit) out[i] = hit;
       return !hit;
     });
@@ -76,6 +79,7 @@ export class Embedder {
       batch.forEach((b, j) => {
         out[b.i] = Float32Array.from(res.data.subarray(j * dims, (j + 1) * dims));
         if (cache) cache.put(keys[b.i], out[b.i]);
+        if (kind === 'query') this.recentQueries.set(texts[b.i], out[b.i]);
       });
     }
     return out;

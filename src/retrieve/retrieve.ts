@@ -3,7 +3,7 @@ import type { Embedder } from '../models/embedder';
 import type { Stores } from '../stores/open-stores';
 import type { IndexHit, SearchFilter } from '../stores/store.types';
 
-export type ListName = 'reference' | 'elements' | 'glossary' | 'dense' | 'keyword';
+export type ListName = 'reference' | 'elements' | 'glossary' | 'names' | 'dense' | 'keyword';
 
 export interface RankedList {
   name: ListName;
@@ -47,7 +47,7 @@ function mergeDense(lists: IndexHit[][], k: number): { hits: IndexHit[]; best: n
 }
 
 /** Chunks of the sections the expansion found, in expansion order, scored by that order. */
-async function sectionList(stores: Stores, sections: ExpandedSection[], filter: SearchFilter | undefined): Promise<IndexHit[]> {
+async function sectionList(stores: Stores, sections: Pick<ExpandedSection, 'id'>[], filter: SearchFilter | undefined): Promise<IndexHit[]> {
   if (!sections.length) return [];
   const chunks = await stores.documents.chunksOfSections(sections.map((s) => s.id), filter);
   const order = new Map(sections.map((s, i) => [s.id, i]));
@@ -88,11 +88,13 @@ export async function retrieve(stores: Stores, embedder: Embedder, x: Expansion,
     reference: await sectionList(stores, x.sections.filter((s) => s.list === 'reference'), filter),
     elements: await sectionList(stores, x.sections.filter((s) => s.list === 'elements'), filter),
     glossary: await sectionList(stores, x.sections.filter((s) => s.list === 'glossary'), filter),
+    names: await sectionList(stores, x.similar, filter),
   }));
   const lists: RankedList[] = [
     { name: 'reference', hits: graph.value?.reference ?? [] },
     { name: 'elements', hits: (graph.value?.elements ?? []).slice(0, n * 2) },
     { name: 'glossary', hits: (graph.value?.glossary ?? []).slice(0, n * 2) },
+    { name: 'names', hits: (graph.value?.names ?? []).slice(0, n * 2) },
     { name: 'dense', hits: dense.value?.hits ?? [] },
     { name: 'keyword', hits: keyword.value ?? [] },
   ];

@@ -7,6 +7,7 @@ import { ErrorCode } from '../errors/error-codes';
 import { expandQuery, namedSubsections, usefulEquivalents, type Expansion } from '../expand/expand';
 import { OffenceElements } from '../expand/elements';
 import { Glossary } from '../expand/glossary';
+import { SectionNames, type NameMatch } from '../expand/section-names';
 import { AUTHORITY_BOOST, fuse, LINEAR_WEIGHTS, provisionPrior, RRF_WEIGHTS } from '../fuse/fuse';
 import { capPerDocument, dedupe, rerankCandidates, type Candidate } from '../rerank/rerank';
 import { retrieve, type StageOutcome } from '../retrieve/retrieve';
@@ -19,7 +20,19 @@ export const MAX_QUERY_CHARS = 4000;
 export const MAX_TOP_K = 20;
 const CANDIDATES = 20;
 
-type Deps = Pick<App, 'stores' | 'embedder' | 'rerank' | 'glossary' | 'elements' | 'catalogue' | 'changes'>;
+type Deps = Pick<App, 'stores' | 'embedder' | 'rerank' | 'glossary' | 'elements' | 'catalogue' | 'changes'> & {
+  /** Disk memo for the section-name embeddings; none keeps them in memory only. */
+  namesCache?: string;
+};
+
+/** Sections taken from the name list: a short query names one or two offences, whose IPC and BNS titles both match. */
+const NAME_MATCHES = 4;
+/**
+ * Names compared with a query: those in its own language. Across languages e5-small rates some unrelated Hindi
+ * titles above the English title that fits an English query. Gujarati also meets the Hindi titles: no Gujarati
+ * statute text exists, and the two share most legal vocabulary.
+ */
+const NAME_LANGUAGES: Record<string, ('en' | 'hi' | 'gu')[]> = { en: ['en'], hi: ['hi'], gu: ['gu', 'hi'] };
 
 /** Stand-ins for ablation runs that turn the glossary or the graph expansion off. */
 const NO_GLOSSARY = new Glossary([]);
@@ -44,6 +57,7 @@ function tolerant(graph: CitationGraph, failures: string[]): Pick<CitationGraph,
  */
 export class SearchService {
   private readonly cache = new LRUCache<string, SearchResponse>({ max: 500 });
+  private names: Promise<SectionNames> | undefined;
 
   constructor(private readonly deps: Deps) {
     deps.changes.on(() => this.cache.clear());
@@ -88,18 +102,19 @@ export class SearchService {
     const k = req.topK ?? analysis.k;
 
     t = performance.now();
+    const similar = await this.similarNames(analysis, req);
     const graphFailures: string[] = [];
     const graph = tolerant(stores.graph, graphFailures);
     let expansion: Expansion = await expandQuery(
       analysis,
-      { glossary: off.expansion ? NO_GLOSSARY : glossary, elements: off.expansion || off.elements ? NO_ELEMENTS : this.deps.elements, graph: off.equivalents ? NO_GRAPH : graph, catalogue },
+      { glossary: off.expansion ? NO_GLOSSARY : glossary, elements: off.expansion || off.elements ? NO_ELEMENTS : this.deps.elements, graph: off.equivalents ? NO_GRAPH : graph, catalogue, names: similar },
       { coCited: !!req.expandCoCited, access: req.filter?.access },
     );
     if (off.sections) expansion = { ...expansion, sections: [] };
     if (off.expansion) expansion = { ...expansion, concepts: 0 };
     if (graphFailures.length) missing.add(stores.graph.name);
     stages.push({ name: 'expand', status: graphFailures.length ? 'FAILED' : off.expansion ? 'SKIPPED' : 'RAN', ms: ms(t),
-      detail: graphFailures[0] ?? `${expansion.offences.length ? `offences inferred: ${expansion.offences.join(', ')}; ` : ''}${expansion.sections.length} sections, ${expansion.terms.length} terms, ${expansion.denseQueries.length} dense queries` });
+      detail: graphFailures[0] ?? `${expansion.offences.length ? `offences inferred: ${expansion.offences.join(', ')}; ` : ''}${expansion.sections.length} sections, ${expansion.terms.length} terms, ${expansion.similar.length} names near in meaning, ${expansion.denseQueries.length} dense queries` });
 
     t = performance.now();
     const pool = req.candidates ?? CANDIDATES;
@@ -166,7 +181,7 @@ export class SearchService {
       chunk: c.chunk, document: docs.get(c.chunk.documentId)!, highlights: highlights(c.chunk.text, terms), addedBy: c.addedBy,
       scores: {
         dense: c.scores.dense ?? null, keyword: c.scores.keyword ?? null, reference: c.scores.reference ?? null,
-        elements: c.scores.elements ?? null, glossary: c.scores.glossary ?? null, fused: c.fused, rerank: c.rerank,
+        elements: c.scores.elements ?? null, glossary: c.scores.glossary ?? null, names: c.scores.names ?? null, fused: c.fused, rerank: c.rerank,
       },
     }));
     stages.push({ name: 'assemble', status: 'RAN', ms: ms(t), detail: null });
@@ -175,6 +190,30 @@ export class SearchService {
       message: belowThreshold ? 'Not enough relevant material was found for this query; nothing is shown rather than unrelated text.' : null,
       stages, missingSources: [...missing], cached: false, tookMs: ms(t0), hiddenByAccess: await hidden,
     };
+  }
+
+  /**
+   * Sections whose names are nearest a short query in meaning. An incident narrative is not compared: its
+   * embedding is a blend of everything that happened, and the offence elements read it better; nor is a query
+   * that names its section ("BNS 303(2)"), which says what it wants.
+   */
+  private async similarNames(analysis: ReturnType<typeof analyseQuery>, req: SearchRequest): Promise<NameMatch[]> {
+    if (req.disable?.names || req.disable?.expansion || analysis.type === 'FACT_PATTERN' || analysis.references.some((r) => !r.inferred)) return [];
+    try {
+      const [names, [vector]] = await Promise.all([this.warm(), this.deps.embedder.embed([analysis.normalised], 'query')]);
+      return names.match(vector, NAME_MATCHES, NAME_LANGUAGES[analysis.language] ?? ['en', 'hi', 'gu']);
+    } catch {
+      // The embedder's failure shows in the dense stage; the search goes on without this list, and tries again next time.
+      this.names = undefined;
+      return [];
+    }
+  }
+
+  /** Embeds the section names now rather than on the first short query (a few seconds without the disk memo). */
+  warm(): Promise<SectionNames> {
+    const { embedder, catalogue, glossary } = this.deps;
+    this.names ??= SectionNames.build(embedder, catalogue, glossary, this.deps.namesCache);
+    return this.names;
   }
 
   /**

@@ -44,7 +44,9 @@ describe.each(PROFILES)('search pipeline on real stores and models (%s)', (profi
 
   it('maps no sections from a concept that names no offence ("punishment" alone)', async () => {
     const r = await app.search.search({ query: 'what is the punishment', topK: 3 });
-    expect(r.expansion.sections).toEqual([]);
+    // Only names near it in meaning (IPC 53 "Punishments") are suggested, each with the name that matched.
+    expect(r.expansion.sections.filter((s) => s.reason !== 'NAME')).toEqual([]);
+    expect(r.expansion.sections.every((s) => /punish/i.test(s.via))).toBe(true);
     expect(r.expansion.terms.map((t) => t.term)).toEqual(expect.arrayContaining(['सजा']));
   });
 
@@ -77,6 +79,20 @@ describe.each(PROFILES)('search pipeline on real stores and models (%s)', (profi
     const without = await app.search.search({ query, topK: 5, disable: { elements: true } });
     expect(without.expansion.offences).toEqual([]);
     expect(without.expansion.sections.filter((s) => s.reason === 'ELEMENTS')).toEqual([]);
+  });
+
+  it('ranks the sections whose names are nearest a short query in meaning, and not for a narrative', async () => {
+    const r = await app.search.search({ query: 'causing serious bodily injury to someone', topK: 6, maxPerDocument: 5 });
+    expect(r.expansion.similar.map((m) => m.id)).toEqual(expect.arrayContaining(['IPC:320', 'BNS:116']));
+    expect(r.expansion.similar.every((m) => m.score > 0 && m.name.length > 0)).toBe(true);
+    expect(r.hits.some((h) => h.scores.names !== null)).toBe(true);
+    expect(r.stages.find((s) => s.name === 'expand')!.detail).toMatch(/4 names near in meaning/);
+    const off = await app.search.search({ query: 'causing serious bodily injury to someone', topK: 6, maxPerDocument: 5, disable: { names: true } });
+    expect(off.expansion.similar).toEqual([]);
+    expect(off.hits.every((h) => h.scores.names === null)).toBe(true);
+    const narrative = await app.search.search({ query: 'The accused hit the complainant with a stick on his arm and broke the bone; he was admitted to the civil hospital.', topK: 4 });
+    expect(narrative.analysis.type).toBe('FACT_PATTERN');
+    expect(narrative.expansion.similar).toEqual([]);
   });
 
   it.each([

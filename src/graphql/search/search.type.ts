@@ -39,6 +39,7 @@ export class HitScoresType {
   @Field(() => Float, { nullable: true, description: 'section named in the query (rank score)' }) reference!: number | null;
   @Field(() => Float, { nullable: true, description: 'section of an offence whose ingredients a narrative states (rank score)' }) elements!: number | null;
   @Field(() => Float, { nullable: true, description: 'section implied by a glossary term (rank score)' }) glossary!: number | null;
+  @Field(() => Float, { nullable: true, description: 'section whose title or glossary name is nearest a short query in meaning (rank score)' }) names!: number | null;
   @Field(() => Float) fused!: number;
   @Field(() => Float, { nullable: true, description: 'raw cross-encoder logit' }) rerank!: number | null;
 }
@@ -82,7 +83,7 @@ export class AnalysisType {
 @ObjectType()
 export class ExpandedSectionType {
   @Field(() => String) id!: string;
-  @Field(() => String, { description: 'REFERENCE, ELEMENTS (an offence whose ingredients the query states), GLOSSARY, EQUIVALENT or CO_CITED' }) reason!: string;
+  @Field(() => String, { description: 'REFERENCE, ELEMENTS (an offence whose ingredients the query states), GLOSSARY, NAME (its title or glossary name is near the query in meaning), EQUIVALENT or CO_CITED' }) reason!: string;
   @Field(() => String, { description: 'The reference, term or section that brought it in' }) via!: string;
 }
 
@@ -93,10 +94,18 @@ export class ExpandedTermType {
   @Field(() => String) via!: string;
 }
 
+@ObjectType({ description: 'A section whose name is near the query in meaning' })
+export class NameMatchType {
+  @Field(() => String) id!: string;
+  @Field(() => String, { description: 'The statutory title or glossary form that matched' }) name!: string;
+  @Field(() => Float, { description: 'Cosine between the query and that name' }) score!: number;
+}
+
 @ObjectType()
 export class ExpansionType {
   @Field(() => [ExpandedSectionType]) sections!: ExpandedSectionType[];
   @Field(() => [String], { description: 'Offences inferred from the ingredients an incident narrative or a short offence description states (murder: died + axe)' }) offences!: string[];
+  @Field(() => [NameMatchType], { description: 'Sections whose titles or glossary names are nearest a short query in meaning, nearest first (not computed for narratives)' }) similar!: NameMatchType[];
   @Field(() => [ExpandedTermType]) terms!: ExpandedTermType[];
   @Field(() => [String]) subQueries!: string[];
   @Field(() => [String], { description: 'Texts embedded for dense retrieval' }) denseQueries!: string[];
