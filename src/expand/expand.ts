@@ -9,6 +9,7 @@ import { INDIC_STOPWORDS } from '../text/stopwords';
 import type { OffenceElements } from './elements';
 import type { Glossary } from './glossary';
 import type { NameMatch } from './section-names';
+import { withoutThreatenedActs } from './threats';
 
 export type SectionReason = 'REFERENCE' | 'ELEMENTS' | 'GLOSSARY' | 'NAME' | 'EQUIVALENT' | 'CO_CITED';
 
@@ -120,13 +121,15 @@ export async function expandQuery(
   for (const r of a.references.filter((x) => x.inferred)) add(r.id, 'REFERENCE', r.raw);
 
   const narrative = a.type === 'FACT_PATTERN';
+  // What happened, without the acts only threatened ("if I don't pay he will smash the stall" is no mischief).
+  const facts = withoutThreatenedActs(a.normalised);
   // In an incident narrative only offence words point to sections: "accused", "police station" or
   // "knife" map to definitions that would flood the list.
-  const matches = deps.glossary.match(a.normalised).filter((m) => !narrative || m.entry.kind === 'offence' || m.entry.kind === 'punishment');
+  const matches = deps.glossary.match(narrative ? facts : a.normalised).filter((m) => !narrative || m.entry.kind === 'offence' || m.entry.kind === 'punishment');
   // A narrative that states every ingredient of an offence names it more surely than any one word does. A short
   // description of an offence ("knowingly buying a stolen phone") is read the same way, but there the offence's
   // own name, when the glossary knows it, comes first: inferred sections follow the glossary's in its list.
-  const inferred = narrative || !a.references.some((r) => !r.inferred) ? deps.elements.infer(a.normalised) : [];
+  const inferred = narrative || !a.references.some((r) => !r.inferred) ? deps.elements.infer(facts) : [];
   const addInferred = () => {
     for (const o of inferred) for (const s of o.rule.sections) add(s, 'ELEMENTS', `${o.rule.offence}: ${o.cues.join(' + ')}`, narrative ? 'elements' : 'glossary');
   };
