@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { ConfigError, loadConfig } from '../../src/config/config';
 
 describe('configuration', () => {
@@ -12,6 +13,12 @@ describe('configuration', () => {
 
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', STORE: '' })).toMatchObject({ port: 4000, store: 'embedded' });
+  });
+
+  it('keeps section-name embeddings under .cache/embeddings unless EMBEDDING_CACHE_DIR says where, or off', () => {
+    expect(loadConfig({}).embeddingCacheDir).toBe(path.resolve('.cache/embeddings'));
+    expect(loadConfig({ EMBEDDING_CACHE_DIR: '/var/cache/nyaya' }).embeddingCacheDir).toBe('/var/cache/nyaya');
+    expect(loadConfig({ EMBEDDING_CACHE_DIR: 'off' }).embeddingCacheDir).toBeNull();
   });
 
   it('scores keywords in process on both profiles unless KEYWORD_INDEX=sql', () => {
