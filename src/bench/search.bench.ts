@@ -113,7 +113,8 @@ export async function benchSearch(config: Config, profile: 'embedded' | 'service
           total += s.ms;
         }
         totals.push(total);
-        // Model time inside the pipeline: query embedding, which is what retrieve.dense spends beyond the index.
+        // Model time inside the pipeline: query embedding (in expand for the section names, or in retrieve.dense).
+        app.embedder.forgetQueries();
         const t0 = performance.now();
         await app.embedder.embed(res.expansion.denseQueries, 'query');
         model.push(performance.now() - t0);

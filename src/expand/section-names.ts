@@ -25,8 +25,8 @@ const KINDS = new Set(['offence', 'punishment', 'procedure', 'evidence']);
 /**
  * Section names matched by meaning: every section's English and Hindi title and the glossary's main forms of
  * each concept, embedded once. A short query that describes an offence in words no glossary form contains
- * ("spreading lies to ruin someone's reputation", "पुलिस को झूठी सूचना देना") is closer to the name of its
- * section than to the section's long English text, which is what the dense chunk index compares it with.
+ * ("cheating by pretending to be someone else", "सरकारी कर्मचारी को काम करने से रोकना") is closer to the name of
+ * its section than to the section's long English text, which is what the dense chunk index compares it with.
  */
 export class SectionNames {
   private constructor(

@@ -85,6 +85,11 @@ export class Embedder {
     return out;
   }
 
+  /** Forgets recent query embeddings, so that the next call measures the model (benchmarks). */
+  forgetQueries(): void {
+    this.recentQueries.clear();
+  }
+
   async embedOne(text: string, kind: 'query' | 'passage'): Promise<Float32Array> {
     return (await this.embed([text], kind))[0];
   }
