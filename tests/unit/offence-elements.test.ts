@@ -77,5 +77,19 @@ describe('offence elements', () => {
     ])('infers nothing from procedural text: "%s"', (text) => {
       expect(shipped.infer(text)).toEqual([]);
     });
+
+    it.each([
+      ['The accused fled from the spot before the police arrived.', 'TAKE_PROPERTY'],
+      ['I had kept cash in the almirah of my bedroom.', 'ENTRUSTED'],
+      ['रात को खाना खाकर सब सो गए।', 'FIRE'],
+      ['हम घर बंद करके गांव गए थे।', 'CONFINE'],
+    ])('reads no element from an everyday clause whose function words would shorten a cue: "%s"', (text, element) => {
+      expect([...shipped.elements(text).keys()]).not.toContain(element);
+    });
+
+    it('still reads the same cues with their objects: fled with the chain, जलकर खाक', () => {
+      expect(shipped.elements('Two men snatched her chain and fled with the chain.').get('TAKE_PROPERTY')).toBe('fled with chain');
+      expect(shipped.elements('दुकान जलकर खाक हो गई।').has('FIRE')).toBe(true);
+    });
   });
 });
