@@ -67,7 +67,13 @@ export class SectionNames {
    */
   static async build(embedder: Pick<Embedder, 'embed' | 'info'>, catalogue: StatuteCatalogue, glossary: Glossary, cacheFile?: string): Promise<SectionNames> {
     const names = SectionNames.collect(catalogue, glossary);
-    const cache = cacheFile ? new EmbeddingCache(cacheFile, embedder.info.dims) : undefined;
+    // The memo only saves time: an unreadable or unwritable one is left aside, not a reason to fail.
+    let cache: EmbeddingCache | undefined;
+    try {
+      cache = cacheFile ? new EmbeddingCache(cacheFile, embedder.info.dims) : undefined;
+    } catch {
+      cache = undefined;
+    }
     const keys = names.map((n) => EmbeddingCache.key(embedder.info.model, `passage: ${n.text}`));
     const vectors: Float32Array[] = names.map((_, i) => cache?.get(keys[i]) as Float32Array);
     const todo = names.map((_, i) => i).filter((i) => !vectors[i]);
@@ -75,10 +81,18 @@ export class SectionNames {
       const computed = await embedder.embed(todo.map((i) => names[i].text), 'passage', 32);
       todo.forEach((i, j) => {
         vectors[i] = computed[j];
-        cache?.put(keys[i], computed[j]);
       });
+      try {
+        todo.forEach((i) => cache?.put(keys[i], vectors[i]));
+      } catch {
+        // e.g. a read-only EMBEDDING_CACHE_DIR: the next start embeds the names again.
+      }
     }
-    cache?.close();
+    try {
+      cache?.close();
+    } catch {
+      // nothing was written
+    }
     return new SectionNames(names, vectors);
   }
 

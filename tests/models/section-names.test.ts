@@ -52,6 +52,15 @@ describe('section names matched by meaning (real multilingual-e5-small)', () => 
     expect(found.every((m) => script(m.name))).toBe(true);
   });
 
+  it('builds without the memo when its place cannot be written (a file where the folder should be)', async () => {
+    const small = { ...catalogue, sections: catalogue.sections.filter((s) => s.id === 'IPC:302') };
+    const blocker = path.join(dir, 'not-a-dir');
+    fs.writeFileSync(blocker, 'x');
+    const built = await SectionNames.build(embedder, small, new Glossary([]), path.join(blocker, 'names.f32'));
+    expect(built.size).toBe(SectionNames.collect(small, new Glossary([])).length);
+    expect(built.size).toBeGreaterThan(0);
+  });
+
   it('keeps the embeddings in a disk memo: a second build embeds nothing', async () => {
     const small = { ...catalogue, sections: catalogue.sections.filter((s) => ['IPC:302', 'BNS:103', 'IPC:379'].includes(s.id)) };
     const file = path.join(dir, 'names.f32');
