@@ -1,7 +1,7 @@
-import path from 'node:path';
 import type { Config } from '../config/config';
 import { logger } from '../logger';
 import { Embedder } from '../models/embedder';
+import { EmbeddingCache } from '../models/embedding-cache';
 import { Reranker } from '../models/reranker';
 import { openStores, type OpenOptions, type Stores } from '../stores/open-stores';
 import { OffenceElements } from '../expand/elements';
@@ -83,8 +83,8 @@ export async function createApp(config: Config, storeOptions: Partial<OpenOption
   const sync = new IndexSync(stores);
   const changes = new ChangeSignal();
   const ingest = new IngestService({ stores, embedder, catalogue, glossary, sync, onChange: () => changes.fire() });
-  const namesCache = path.join(config.embeddingCacheDir ?? '', `names-${config.embeddingModel.replace(/[^A-Za-z0-9._-]/g, '_')}.f32`);
-  const search = new SearchService({ stores, embedder, rerank, glossary, elements, catalogue, changes, namesCache: config.embeddingCacheDir ? namesCache : undefined });
+  const namesCache = config.embeddingCacheDir ? EmbeddingCache.fileFor(config.embeddingCacheDir, config.embeddingModel, 'names-') : undefined;
+  const search = new SearchService({ stores, embedder, rerank, glossary, elements, catalogue, changes, namesCache });
   const ask = new AskService({ search, stores, embedder, catalogue }, config.llm);
   return {
     config, stores, embedder, rerank, catalogue, glossary, elements, sync, ingest, changes, search, ask, startedAt: new Date(),

@@ -67,32 +67,9 @@ export class SectionNames {
    */
   static async build(embedder: Pick<Embedder, 'embed' | 'info'>, catalogue: StatuteCatalogue, glossary: Glossary, cacheFile?: string): Promise<SectionNames> {
     const names = SectionNames.collect(catalogue, glossary);
-    // The memo only saves time: an unreadable or unwritable one is left aside, not a reason to fail.
-    let cache: EmbeddingCache | undefined;
-    try {
-      cache = cacheFile ? new EmbeddingCache(cacheFile, embedder.info.dims) : undefined;
-    } catch {
-      cache = undefined;
-    }
-    const keys = names.map((n) => EmbeddingCache.key(embedder.info.model, `passage: ${n.text}`));
-    const vectors: Float32Array[] = names.map((_, i) => cache?.get(keys[i]) as Float32Array);
-    const todo = names.map((_, i) => i).filter((i) => !vectors[i]);
-    if (todo.length) {
-      const computed = await embedder.embed(todo.map((i) => names[i].text), 'passage', 32);
-      todo.forEach((i, j) => {
-        vectors[i] = computed[j];
-      });
-      try {
-        todo.forEach((i) => cache?.put(keys[i], vectors[i]));
-      } catch {
-        // e.g. a read-only EMBEDDING_CACHE_DIR: the next start embeds the names again.
-      }
-    }
-    try {
-      cache?.close();
-    } catch {
-      // nothing was written
-    }
+    const cache = cacheFile ? new EmbeddingCache(cacheFile, embedder.info.dims) : undefined;
+    const vectors = await embedder.embed(names.map((n) => n.text), 'passage', 32, cache);
+    cache?.close();
     return new SectionNames(names, vectors);
   }
 

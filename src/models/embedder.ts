@@ -51,18 +51,21 @@ export class Embedder {
 
   /** Memoises passage embeddings on disk under `dir` (one file per model). */
   useCache(dir: string): void {
-    this.cache = new EmbeddingCache(`${dir}/${this.info.model.replace(/[^A-Za-z0-9._-]/g, '_')}.f32`, this.info.dims);
+    this.cache = new EmbeddingCache(EmbeddingCache.fileFor(dir, this.info.model), this.info.dims);
   }
 
   countTokens(text: string): number {
     return this.tokenizer(text, { add_special_tokens: false }).input_ids.size;
   }
 
-  /** Embeds in batches of similar length: padding a short text to a long one's length wastes most of a batch. */
-  async embed(texts: string[], kind: 'query' | 'passage', batchSize = 8): Promise<Float32Array[]> {
+  /**
+   * Embeds in batches of similar length: padding a short text to a long one's length wastes most of a batch.
+   * Passages are memoised in `cache` (by default the one `useCache` set).
+   */
+  async embed(texts: string[], kind: 'query' | 'passage', batchSize = 8, passageCache = this.cache): Promise<Float32Array[]> {
     const prefix = this.prefixes[kind];
     const out: Float32Array[] = new Array(texts.length);
-    const cache = kind === 'passage' ? this.cache : undefined;
+    const cache = kind === 'passage' ? passageCache : undefined;
     const keys = cache ? texts.map((t) => EmbeddingCache.key(this.info.model, prefix + t)) : [];
     const todo = texts.map((t, i) => ({ i, len: t.length })).filter(({ i }) => {
       const hit = kind === 'query' ? this.recentQueries.get(texts[i]) : cache?.get(keys[i]);

@@ -11,16 +11,30 @@ export class EmbeddingCache {
   private readonly map = new Map<string, Float32Array>();
   private fd: number | undefined;
 
+  /** Off once the file cannot be written (a read-only directory): the memo then lives in memory only. */
+  private writable = true;
+
   constructor(private readonly file: string, private readonly dims: number) {
     const record = 20 + dims * 4;
-    if (fs.existsSync(file)) {
-      const buf = fs.readFileSync(file);
+    let buf: Buffer | undefined;
+    try {
+      buf = fs.existsSync(file) ? fs.readFileSync(file) : undefined;
+    } catch {
+      // An unreadable memo only costs the time to embed again.
+      buf = undefined;
+    }
+    if (buf) {
       for (let off = 0; off + record <= buf.length; off += record) {
         const key = buf.subarray(off, off + 20).toString('hex');
         const copy = new Uint8Array(buf.subarray(off + 20, off + record));
         this.map.set(key, new Float32Array(copy.buffer));
       }
     }
+  }
+
+  /** The memo file of one model under `dir` (`prefix` keeps memos of different texts apart). */
+  static fileFor(dir: string, model: string, prefix = ''): string {
+    return path.join(dir, `${prefix}${model.replace(/[^A-Za-z0-9._-]/g, '_')}.f32`);
   }
 
   static key(model: string, text: string): string {
@@ -38,11 +52,16 @@ export class EmbeddingCache {
   put(key: string, v: Float32Array): void {
     if (this.map.has(key) || v.length !== this.dims) return;
     this.map.set(key, v);
-    if (this.fd === undefined) {
-      fs.mkdirSync(path.dirname(this.file), { recursive: true });
-      this.fd = fs.openSync(this.file, 'a');
+    if (!this.writable) return;
+    try {
+      if (this.fd === undefined) {
+        fs.mkdirSync(path.dirname(this.file), { recursive: true });
+        this.fd = fs.openSync(this.file, 'a');
+      }
+      fs.writeSync(this.fd, Buffer.concat([Buffer.from(key, 'hex'), Buffer.from(v.buffer, v.byteOffset, v.byteLength)]));
+    } catch {
+      this.writable = false;
     }
-    fs.writeSync(this.fd, Buffer.concat([Buffer.from(key, 'hex'), Buffer.from(v.buffer, v.byteOffset, v.byteLength)]));
   }
 
   close(): void {
