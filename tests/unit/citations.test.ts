@@ -108,6 +108,13 @@ describe('extractCitations', () => {
         ['બીએનએસએસ કલમ 173', ['BNSS:173']],
         ['પુરાવા અધિનિયમ કલમ 65-બી', ['IEA:65B']],
         ['ભારતીય સાક્ષ્ય અધિનિયમ કલમ 63', ['BSA:63']],
+        // A postposition glued to a spelled-out name, or standing after it, still joins name and section.
+        ['ભારતીય ન્યાય સંહિતાની કલમ 103', ['BNS:103']],
+        ['પુરાવા અધિનિયમની કલમ 27', ['IEA:27']],
+        ['ફોજદારી કાર્યરીતિ સંહિતાના કલમ 154 મુજબ', ['CrPC:154']],
+        ['CrPCની કલમ 41', ['CrPC:41']],
+        ['ભારતીય ન્યાય સંહિતા માં કલમ 64', ['BNS:64']],
+        ['भारतीय न्याय संहिता में धारा 64', ['BNS:64']],
       ]),
     )('%s', (text, expected) => expect(cite(text)).toEqual(expected));
   });

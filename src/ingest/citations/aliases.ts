@@ -126,7 +126,7 @@ export const RANGE_JOINERS = ['to', 'till', 'upto', 'up\\s+to', '-', '–', '—
 export const READ_WITH_JOINERS = ['r\\s?/\\s?w\\.?', 'r\\.\\s?w\\.?', 'read\\s+with', 'सहपठित', 'સાથે\\s+વાંચતા'];
 
 /** Harmless words between a code and its section numbers: "IPC की धारा 302", "Section 302 of the IPC". */
-export const FILLERS = ['of', 'the', 'under', 'in', 'की', 'के', 'का', 'ની', 'ના', 'નો', 'નું', 'तक', 'સુધી'];
+export const FILLERS = ['of', 'the', 'under', 'in', 'की', 'के', 'का', 'में', 'ની', 'ના', 'નો', 'નું', 'માં', 'तक', 'સુધી'];
 
 /** Words after which a number is something else (a chapter, a page, an FIR or an amount), never a section. */
 export const BLOCKERS = [

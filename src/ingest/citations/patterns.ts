@@ -68,10 +68,11 @@ const sticky = (source: string, flags = 'iu') => new RegExp(source, `${flags}y`)
 /** "Indian Penal Code, 1860", "भारतीय साक्ष्य अधिनियम 2023": the year is part of the name (and decides old vs new). */
 const YEAR = '(?:\\s*[,–-]?\\s*((?:18|19|20)\\d\\d)(?!\\d))?';
 /**
- * Gujarati glues its postpositions to abbreviations ("ઈ.પી.કો.ની કલમ 302"); a hyphen or colon glued to a
- * number belongs to the name ("IPC-302", "IPC:302").
+ * Gujarati glues its postpositions to names ("ઈ.પી.કો.ની કલમ 302", "ભારતીય ન્યાય સંહિતાની કલમ 103"): the name
+ * token takes them in, since a filler word cannot start inside a word. A hyphen or colon glued to a number
+ * belongs to the name ("IPC-302", "IPC:302").
  */
-const CODE_END = '(?=(?:ની|ના|નો|નું|ને)?(?![\\p{L}\\p{M}]))(?:[-:](?=\\d))?';
+const CODE_END = '(?:ની|ના|નો|નું|ને|માં)?(?![\\p{L}\\p{M}])(?:[-:](?=\\d))?';
 
 export interface CodePattern {
   ref: CodeRef;
