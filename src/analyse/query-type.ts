@@ -22,6 +22,13 @@ const PAST_TENSE = /\b(?:[a-z]{3,}ed|died|broke|took|stole|struck|fled|ran|came|
  */
 const INDIC_PAST_TENSE = /(?:गया|गई|गयी|गए|गये|लिया|दिया|दी|दिए|किया|किए|किये|पीटा|मारा)(?=[\s,।.!?]|$)|[\u0A95-\u0AB9]\u0ACD\u0AAF(?:ો|ા|ું)(?=[\s,।.!?]|$)|(?:લીધ|દીધ|ગય|નાખ્ય)(?:ો|ા|ી|ું)(?=[\s,।.!?]|$)/gu;
 
+/**
+ * A question about law ("when can the accused get bail?", "ધરપકડ કેવી રીતે થાય"): procedural words in a
+ * narrative are part of the story ("the police went to arrest him with a warrant and he threw a stone")
+ * unless the text asks something.
+ */
+const QUESTION = /\?|^\s*(?:how|what|which|whether|can|should|is|are|do|does)\b|\b(?:how|when|what|where|who) (?:to|can|could|will|should|is|are|do|does)\b|कैसे|कब|क्या|किस|कौन|કેવી રીતે|ક્યારે|શું|કઈ|કયા|કોણ/iu;
+
 const CONNECTIVES = /\b(and|or|also|while|whereas|with)\b|और|तथा|एवं|अने|અને|તેમજ/giu;
 
 export interface Classification {
@@ -42,7 +49,7 @@ export function classifyQuery(text: string, wordCount: number, references: numbe
   if (wordCount >= 40 || (wordCount >= 25 && sentences >= 2)) {
     type = 'FACT_PATTERN';
     confidence = Math.min(1, 0.6 + wordCount / 200);
-  } else if (narrative && wordCount >= 6 && references === 0 && !PROCEDURAL.test(text)) {
+  } else if (narrative && wordCount >= 6 && references === 0 && !(PROCEDURAL.test(text) && QUESTION.test(text))) {
     // A short incident description ("The accused slapped the complainant…") asks which offences apply.
     type = 'FACT_PATTERN';
     confidence = 0.7;

@@ -3,8 +3,10 @@ import { parse } from 'csv-parse/sync';
 import { parseSectionId } from '../domain/codes';
 import { fromRoot } from '../util/paths';
 import { gujaratiToDevanagari } from '../text/script';
+import { foldIndic } from '../text/fold';
 import { normaliseText, words } from '../text/normalise';
 import { ENGLISH_FUNCTION_WORDS, stem } from '../text/stem';
+import { infinitive, isVerbForm, type VerbForms } from '../text/verbs';
 import { INDIC_STOPWORDS } from '../text/stopwords';
 
 export interface GlossaryEntry {
@@ -26,9 +28,10 @@ export interface GlossaryMatch {
 
 const split = (s: string | undefined) => (s ?? '').split(';').map((t) => normaliseText(t)).filter(Boolean);
 
-/** Words as the matcher compares them: function words dropped, English stemmed, Indic kept whole. */
+/** Words as the matcher compares them: function words dropped, English stemmed, Indic in its folded spelling. */
 export function matchTokens(text: string): string[] {
   return words(text)
+    .map((w) => (/^[a-z]+$/.test(w) ? w : foldIndic(w)))
     .filter((w) => !ENGLISH_FUNCTION_WORDS.has(w) && !INDIC_STOPWORDS.has(w))
     .map((w) => (/^[a-z]+$/.test(w) ? stem(w) : w));
 }
@@ -38,6 +41,8 @@ interface Matcher {
   tokens: string[];
   /** The tokens in Devanagari, for Gujarati text (the identity for every other script). */
   bridged: string[];
+  /** Per token after the first, the verb it names in the infinitive (जहर देना also reads जहर देकर). */
+  verbs: (VerbForms | null)[];
   entry: GlossaryEntry;
 }
 
@@ -71,7 +76,9 @@ export class Glossary {
       for (const s of e.sections) this.bySection.set(s, [...(this.bySection.get(s) ?? []), e]);
       for (const term of new Set([...e.en, ...e.hi, ...e.gu])) {
         const tokens = matchTokens(term);
-        if (tokens.length) this.matchers.push({ term, tokens, bridged: tokens.map(gujaratiToDevanagari), entry: e });
+        if (!tokens.length) continue;
+        const verbs = tokens.map((t, i) => (i > 0 ? infinitive(t) : null));
+        this.matchers.push({ term, tokens, bridged: tokens.map(gujaratiToDevanagari), verbs, entry: e });
       }
     }
     // Most specific first: more words, then more letters.
@@ -117,18 +124,27 @@ export class Glossary {
       }
     });
     const taken = new Array<boolean>(tokens.length).fill(false);
+    // A form that several entries of one kind share (Gujarati ખંડણી is extortion money and ransom) reads as all
+    // of them: the words it took stay open to the same form at the same place. Across kinds (a word that is an
+    // offence and a person) the most specific entry keeps it, as for any other overlap.
+    const claims = new Set<string>();
     const out: GlossaryMatch[] = [];
     const seen = new Set<string>();
     for (const index of [...starts.keys()].sort((a, b) => a - b)) {
       const m = this.matchers[index];
       const n = m.tokens.length;
+      const form = `${m.entry.kind}:${m.tokens.join(' ')}`;
       for (const i of starts.get(index)!) {
         if (i + n > tokens.length) break;
+        const reclaim = claims.has(`${i}:${form}`);
         let ok = true;
         for (let j = 0; j < n && ok; j++) {
-          ok = !taken[i + j] && (wordMatches(m.tokens[j], tokens[i + j]) || wordMatches(m.bridged[j], bridged[i + j]));
+          const verb = m.verbs[j];
+          ok = (reclaim || !taken[i + j]) &&
+            (wordMatches(m.tokens[j], tokens[i + j]) || wordMatches(m.bridged[j], bridged[i + j]) || (verb !== null && isVerbForm(verb, tokens[i + j])));
         }
         if (!ok) continue;
+        claims.add(`${i}:${form}`);
         for (let j = 0; j < n; j++) taken[i + j] = true;
         if (!seen.has(m.entry.id)) {
           seen.add(m.entry.id);

@@ -3,6 +3,7 @@ import { Glossary, matchTokens } from '../../src/expand/glossary';
 import { gujaratiToDevanagari } from '../../src/text/script';
 import { fromRoot } from '../../src/util/paths';
 import { stem } from '../../src/text/stem';
+import { infinitive, isVerbForm } from '../../src/text/verbs';
 
 const g = new Glossary([
   { id: 'theft', en: ['theft', 'stole', 'stolen'], hi: ['चोरी'], gu: ['ચોરી'], sections: ['IPC:379', 'BNS:303'], kind: 'offence' },
@@ -38,6 +39,41 @@ describe('glossary matching', () => {
     expect(ids('the therapist stole nothing')).toEqual(['theft']);
     expect(ids('murderous intent')).toEqual([]);
   });
+
+  it('reads a form that several entries share as all of them', () => {
+    const shared = new Glossary([
+      { id: 'extortion', en: ['extortion'], hi: [], gu: ['ખંડણી'], sections: ['IPC:384', 'BNS:308'], kind: 'offence' },
+      { id: 'ransom', en: ['ransom'], hi: [], gu: ['ખંડણી', 'ખંડણી માટે અપહરણ'], sections: ['IPC:364A', 'BNS:140'], kind: 'offence' },
+    ]);
+    expect(shared.match('ખંડણી ઉઘરાવવી').map((m) => m.entry.id).sort()).toEqual(['extortion', 'ransom']);
+    // The longer, more specific form still claims its words alone.
+    expect(shared.match('ખંડણી માટે અપહરણ કર્યું').map((m) => m.entry.id)).toEqual(['ransom']);
+    // A form shared by entries of different kinds goes to one of them.
+    const kinds = new Glossary([
+      { id: 'punishment', en: [], hi: ['सजा'], gu: [], sections: [], kind: 'punishment' },
+      { id: 'conviction', en: [], hi: ['सजा'], gu: [], sections: ['CrPC:235'], kind: 'procedure' },
+    ]);
+    expect(kinds.match('हत्या की सजा')).toHaveLength(1);
+  });
+
+  it('matches Hindi and Gujarati spelling variants', () => {
+    const v = new Glossary([
+      { id: 'poison', en: [], hi: ['ज़हर देना'], gu: ['ઝેર પીવડાવવું'], sections: ['IPC:328'], kind: 'offence' },
+      { id: 'punishment', en: [], hi: ['दण्ड'], gu: [], sections: [], kind: 'punishment' },
+      { id: 'molest', en: [], hi: ['छेड़छाड़'], gu: [], sections: ['IPC:354'], kind: 'offence' },
+    ]);
+    const found = (text: string) => v.match(text).map((m) => m.entry.id);
+    // Nukta left out, anusvara for the nasal consonant, chandrabindu for anusvara.
+    expect(found('जहर देकर लूटा')).toEqual(['poison']);
+    expect(found('हत्या का दंड')).toEqual(['punishment']);
+    expect(found('छेडछाड की')).toEqual(['molest']);
+    // A verb named in the infinitive meets its other forms, but not words that merely start like it.
+    expect(found('ज़हर दिया')).toEqual([]);
+    expect(found('जहर देने के बाद')).toEqual(['poison']);
+    expect(found('ઝેર પીવડાવી દીધું')).toEqual(['poison']);
+    expect(found('ઝેર પીવડાવ્યું')).toEqual(['poison']);
+    expect(found('જહર દેખા')).toEqual([]);
+  });
 });
 
 describe('glossary matching over the shipped lexicons', () => {
@@ -52,11 +88,19 @@ describe('glossary matching over the shipped lexicons', () => {
     const tokens = matchTokens(text);
     const bridged = tokens.map(gujaratiToDevanagari);
     const taken = tokens.map(() => false);
+    const claims = new Set<string>();
     const out: string[] = [];
     const word = (t: string, w: string) => t === w || (!/^[a-z0-9]+$/.test(t) && [...t].length >= 2 && w.startsWith(t));
+    const verb = (t: string, j: number, w: string) => {
+      const v = j > 0 ? infinitive(t) : null;
+      return v !== null && isVerbForm(v, w);
+    };
     for (const m of terms) {
+      const form = `${m.entry.kind}:${m.tokens.join(' ')}`;
       for (let i = 0; i + m.tokens.length <= tokens.length; i++) {
-        if (!m.tokens.every((t, j) => !taken[i + j] && (word(t, tokens[i + j]) || word(m.bridged[j], bridged[i + j])))) continue;
+        const free = (k: number) => claims.has(`${i}:${form}`) || !taken[k];
+        if (!m.tokens.every((t, j) => free(i + j) && (word(t, tokens[i + j]) || word(m.bridged[j], bridged[i + j]) || verb(t, j, tokens[i + j])))) continue;
+        claims.add(`${i}:${form}`);
         m.tokens.forEach((_, j) => (taken[i + j] = true));
         if (!out.some((o) => o.startsWith(`${m.entry.id}=`))) out.push(`${m.entry.id}=${m.term}`);
         break;

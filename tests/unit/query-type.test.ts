@@ -17,6 +17,11 @@ describe('query classification', () => {
     ['नाबालिग लड़की को शादी के लिए भगा ले जाना', 'COMPLEX'],
     ['ચોરીની સજા શું છે', 'SIMPLE'],
     ['how to apply for anticipatory bail', 'PROCEDURAL'],
+    // Procedural words inside a story are part of what happened; asked about, they make a procedural question.
+    ['When the police went to arrest him with a warrant, the accused hit the constable with a stone and fled', 'FACT_PATTERN'],
+    ['પોલીસ વોરંટ લઈને ધરપકડ કરવા ગઈ ત્યારે આરોપીએ કોન્સ્ટેબલને પથ્થર માર્યો અને નાસી ગયો', 'FACT_PATTERN'],
+    ['The accused was arrested yesterday, when can he apply for bail?', 'PROCEDURAL'],
+    ['आरोपी को गिरफ्तार किया गया, जमानत कैसे मिलेगी', 'PROCEDURAL'],
     ['difference between IPC 302 and IPC 304', 'COMPARATIVE'],
   ])('%s → %s', (query, expected) => {
     expect(typeOf(query)).toBe(expected);
