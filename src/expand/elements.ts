@@ -66,6 +66,29 @@ export class OffenceElements {
     return new Map(this.cues.match(text).map((m) => [m.entry.id, m.term]));
   }
 
+  /**
+   * The sections of the offences that those inferred take the place of, directly or through the offences
+   * those replace in turn (murder replaces hurt with a weapon, which replaces simple hurt).
+   */
+  lesserSections(inferred: InferredOffence[]): Set<string> {
+    const byId = new Map(this.rules.map((r) => [r.id, r]));
+    const out = new Set<string>();
+    const visited = new Set<string>();
+    const stack = inferred.flatMap((o) => o.rule.replaces);
+    while (stack.length) {
+      const id = stack.pop()!;
+      if (visited.has(id)) continue;
+      visited.add(id);
+      const rule = byId.get(id);
+      if (!rule) continue;
+      for (const s of rule.sections) out.add(s);
+      stack.push(...rule.replaces);
+    }
+    // An offence inferred in its own right keeps its sections.
+    for (const o of inferred) for (const s of o.rule.sections) out.delete(s);
+    return out;
+  }
+
   /** Offences whose every ingredient the text states, those with more ingredients (more specific) first. */
   infer(text: string): InferredOffence[] {
     if (!this.rules.length) return [];

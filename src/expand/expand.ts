@@ -134,6 +134,9 @@ export async function expandQuery(
     for (const o of inferred) for (const s of o.rule.sections) add(s, 'ELEMENTS', `${o.rule.offence}: ${o.cues.join(' + ')}`, narrative ? 'elements' : 'glossary');
   };
   if (narrative) addInferred();
+  // In a narrative, a word for a lesser offence that an inferred one takes the place of ("axe blow" where the
+  // victim died) adds no sections: the officer charges murder, not hurt with a weapon as well.
+  const lesser = narrative ? deps.elements.lesserSections(inferred) : new Set<string>();
   const terms: ExpandedTerm[] = [];
   for (const m of matches) {
     // Within a concept, the provisions that punish come before those that define: an officer charges 379, not 378.
@@ -144,7 +147,9 @@ export async function expandQuery(
     if (m.entry.kind === 'offence' && m.entry.en[0] && ordered.length && !ordered.some((id) => deps.catalogue.isPenal(id))) {
       ordered.unshift(...deps.catalogue.punishingSections(m.entry.en[0]));
     }
-    for (const s of ordered) add(s, 'GLOSSARY', m.term);
+    if (!(m.entry.kind === 'offence' && ordered.length && ordered.every((id) => lesser.has(id)))) {
+      for (const s of ordered) add(s, 'GLOSSARY', m.term);
+    }
     for (const [language, list] of [['en', m.entry.en], ['hi', m.entry.hi], ['gu', m.entry.gu]] as const) {
       for (const t of list.slice(0, 3)) if (t !== m.term) terms.push({ term: t, language, via: m.term });
     }

@@ -6,7 +6,7 @@ import { gujaratiToDevanagari } from '../text/script';
 import { foldIndic } from '../text/fold';
 import { normaliseText, words } from '../text/normalise';
 import { ENGLISH_FUNCTION_WORDS, stem } from '../text/stem';
-import { infinitive, isVerbForm, type VerbForms } from '../text/verbs';
+import { inflections, isInflection, type WordForms } from '../text/inflect';
 import { INDIC_STOPWORDS } from '../text/stopwords';
 
 export interface GlossaryEntry {
@@ -41,8 +41,8 @@ interface Matcher {
   tokens: string[];
   /** The tokens in Devanagari, for Gujarati text (the identity for every other script). */
   bridged: string[];
-  /** Per token after the first, the verb it names in the infinitive (जहर देना also reads जहर देकर). */
-  verbs: (VerbForms | null)[];
+  /** In terms of several words, each word's other forms (जहर देना also reads जहर देकर; see inflections). */
+  forms: (WordForms | null)[];
   entry: GlossaryEntry;
 }
 
@@ -77,14 +77,16 @@ export class Glossary {
       for (const term of new Set([...e.en, ...e.hi, ...e.gu])) {
         const tokens = matchTokens(term);
         if (!tokens.length) continue;
-        const verbs = tokens.map((t, i) => (i > 0 ? infinitive(t) : null));
-        this.matchers.push({ term, tokens, bridged: tokens.map(gujaratiToDevanagari), verbs, entry: e });
+        // Only in terms of several words, where the others hold the sense: alone, a word's other forms stray
+        // (Gujarati ચોરી, theft, would meet ચોરો, thieves).
+        const forms = tokens.map((t) => (tokens.length > 1 ? inflections(t) : null));
+        this.matchers.push({ term, tokens, bridged: tokens.map(gujaratiToDevanagari), forms, entry: e });
       }
     }
     // Most specific first: more words, then more letters.
     this.matchers.sort((a, b) => b.tokens.length - a.tokens.length || b.term.length - a.term.length);
     this.matchers.forEach((m, i) => {
-      for (const key of new Set([m.tokens[0], m.bridged[0]])) {
+      for (const key of new Set([m.tokens[0], m.bridged[0], m.forms[0]?.stem ?? m.tokens[0]])) {
         const list = this.byFirstWord.get(key);
         if (list) list.push(i);
         else this.byFirstWord.set(key, [i]);
@@ -133,18 +135,18 @@ export class Glossary {
     for (const index of [...starts.keys()].sort((a, b) => a - b)) {
       const m = this.matchers[index];
       const n = m.tokens.length;
-      const form = `${m.entry.kind}:${m.tokens.join(' ')}`;
+      const shared = `${m.entry.kind}:${m.tokens.join(' ')}`;
       for (const i of starts.get(index)!) {
         if (i + n > tokens.length) break;
-        const reclaim = claims.has(`${i}:${form}`);
+        const reclaim = claims.has(`${i}:${shared}`);
         let ok = true;
         for (let j = 0; j < n && ok; j++) {
-          const verb = m.verbs[j];
+          const form = m.forms[j];
           ok = (reclaim || !taken[i + j]) &&
-            (wordMatches(m.tokens[j], tokens[i + j]) || wordMatches(m.bridged[j], bridged[i + j]) || (verb !== null && isVerbForm(verb, tokens[i + j])));
+            (wordMatches(m.tokens[j], tokens[i + j]) || wordMatches(m.bridged[j], bridged[i + j]) || (form !== null && isInflection(form, tokens[i + j])));
         }
         if (!ok) continue;
-        claims.add(`${i}:${form}`);
+        claims.add(`${i}:${shared}`);
         for (let j = 0; j < n; j++) taken[i + j] = true;
         if (!seen.has(m.entry.id)) {
           seen.add(m.entry.id);

@@ -42,6 +42,15 @@ describe.each(PROFILES)('search pipeline on real stores and models (%s)', (profi
     expect(r.expansion.sections.map((s) => s.id)).toEqual(['BNS:303', 'IPC:379']);
   });
 
+  it('adds no sections for a lesser offence that an offence inferred from a narrative takes the place of', async () => {
+    const r = await app.search.search({ query: 'झगड़े में आरोपी ने चचेरे भाई पर कुल्हाड़ी से वार किया, भाई की मौके पर ही मौत हो गई।', topK: 5 });
+    expect(r.analysis.type).toBe('FACT_PATTERN');
+    expect(r.expansion.offences).toContain('murder');
+    // "कुल्हाड़ी से वार" is the glossary's word for hurt with a dangerous weapon; the victim died, so it brings no 324.
+    expect(r.expansion.sections.filter((s) => s.reason === 'GLOSSARY').map((s) => s.id)).not.toContain('IPC:324');
+    expect(sectionsOf(r).slice(0, 2)).toEqual(expect.arrayContaining(['IPC:302', 'BNS:103']));
+  });
+
   it('maps no sections from a concept that names no offence ("punishment" alone)', async () => {
     const r = await app.search.search({ query: 'what is the punishment', topK: 3 });
     // Only names near it in meaning (IPC 53 "Punishments") are suggested, each with the name that matched.

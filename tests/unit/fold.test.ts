@@ -1,5 +1,5 @@
 import { foldIndic } from '../../src/text/fold';
-import { infinitive, isVerbForm } from '../../src/text/verbs';
+import { infinitive, isInflection } from '../../src/text/inflect';
 
 describe('Indic spelling folds', () => {
   it.each([
@@ -31,11 +31,11 @@ describe('infinitives', () => {
 
   it('accepts a listed ending after the stem, never the bare stem or an unlisted continuation', () => {
     const give = infinitive('देना')!;
-    expect(['देकर', 'देने', 'देता', 'दे', 'देखा'].map((w) => isVerbForm(give, w))).toEqual([true, true, true, false, false]);
+    expect(['देकर', 'देने', 'देता', 'दे', 'देखा'].map((w) => isInflection(give, w))).toEqual([true, true, true, false, false]);
     const station = infinitive('थाना')!;
     // A noun that ends like an infinitive meets its own oblique form and not "था" (was).
-    expect(['थाने', 'था'].map((w) => isVerbForm(station, w))).toEqual([true, false]);
+    expect(['थाने', 'था'].map((w) => isInflection(station, w))).toEqual([true, false]);
     const throwIt = infinitive('નાખવું')!;
-    expect(['નાખી', 'નાખ્યો', 'નાખીને', 'નાખ'].map((w) => isVerbForm(throwIt, w))).toEqual([true, true, true, false]);
+    expect(['નાખી', 'નાખ્યો', 'નાખીને', 'નાખ'].map((w) => isInflection(throwIt, w))).toEqual([true, true, true, false]);
   });
 });

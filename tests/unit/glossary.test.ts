@@ -3,7 +3,7 @@ import { Glossary, matchTokens } from '../../src/expand/glossary';
 import { gujaratiToDevanagari } from '../../src/text/script';
 import { fromRoot } from '../../src/util/paths';
 import { stem } from '../../src/text/stem';
-import { infinitive, isVerbForm } from '../../src/text/verbs';
+import { inflections, isInflection } from '../../src/text/inflect';
 
 const g = new Glossary([
   { id: 'theft', en: ['theft', 'stole', 'stolen'], hi: ['चोरी'], gu: ['ચોરી'], sections: ['IPC:379', 'BNS:303'], kind: 'offence' },
@@ -73,6 +73,14 @@ describe('glossary matching', () => {
     expect(found('ઝેર પીવડાવી દીધું')).toEqual(['poison']);
     expect(found('ઝેર પીવડાવ્યું')).toEqual(['poison']);
     expect(found('જહર દેખા')).toEqual([]);
+    // Gender and number agreement, in terms of several words only.
+    const agree = new Glossary([
+      { id: 'chn', en: [], hi: ['न आने वाला मानव वध'], gu: ['ખોટો દસ્તાવેજ'], sections: ['IPC:304'], kind: 'offence' },
+      { id: 'theft', en: [], hi: [], gu: ['ચોરી'], sections: ['IPC:379'], kind: 'offence' },
+    ]);
+    expect(agree.match('न आने वाले मानव वध').map((m) => m.entry.id)).toEqual(['chn']);
+    expect(agree.match('ખોટા દસ્તાવેજ બનાવ્યા').map((m) => m.entry.id)).toEqual(['chn']);
+    expect(agree.match('ચોરો પકડાયા')).toEqual([]);
   });
 });
 
@@ -91,15 +99,15 @@ describe('glossary matching over the shipped lexicons', () => {
     const claims = new Set<string>();
     const out: string[] = [];
     const word = (t: string, w: string) => t === w || (!/^[a-z0-9]+$/.test(t) && [...t].length >= 2 && w.startsWith(t));
-    const verb = (t: string, j: number, w: string) => {
-      const v = j > 0 ? infinitive(t) : null;
-      return v !== null && isVerbForm(v, w);
+    const verb = (t: string, n: number, w: string) => {
+      const v = n > 1 ? inflections(t) : null;
+      return v !== null && isInflection(v, w);
     };
     for (const m of terms) {
       const form = `${m.entry.kind}:${m.tokens.join(' ')}`;
       for (let i = 0; i + m.tokens.length <= tokens.length; i++) {
         const free = (k: number) => claims.has(`${i}:${form}`) || !taken[k];
-        if (!m.tokens.every((t, j) => free(i + j) && (word(t, tokens[i + j]) || word(m.bridged[j], bridged[i + j]) || verb(t, j, tokens[i + j])))) continue;
+        if (!m.tokens.every((t, j) => free(i + j) && (word(t, tokens[i + j]) || word(m.bridged[j], bridged[i + j]) || verb(t, m.tokens.length, tokens[i + j])))) continue;
         claims.add(`${i}:${form}`);
         m.tokens.forEach((_, j) => (taken[i + j] = true));
         if (!out.some((o) => o.startsWith(`${m.entry.id}=`))) out.push(`${m.entry.id}=${m.term}`);

@@ -45,6 +45,20 @@ describe('offence elements', () => {
     expect(offences('a mob attacked the shop with knives and ran away with cash; the owner died')).toEqual(['dacoity', 'murder']);
   });
 
+  it('names the sections of the offences an inferred one takes the place of, through their own replacements', () => {
+    const chain = [
+      rule('hurt', 'VIOLENCE'),
+      rule('weapon_hurt', 'VIOLENCE + WEAPON', { replaces: ['hurt'] }),
+      rule('murder', 'DEATH + VIOLENCE|WEAPON', { replaces: ['weapon_hurt'] }),
+      rule('theft', 'TAKE'),
+    ];
+    const e = new OffenceElements(cues, chain);
+    expect([...e.lesserSections(e.infer('he hit him with an axe and he died'))].sort()).toEqual(['IPC:hurt', 'IPC:weapon_hurt']);
+    // An offence inferred in its own right is not lesser, even where another would replace it.
+    expect([...e.lesserSections(e.infer('he hit him with an axe, took his purse, and he died'))].sort()).toEqual(['IPC:hurt', 'IPC:weapon_hurt']);
+    expect(e.lesserSections(e.infer('he took the purse')).size).toBe(0);
+  });
+
   it('refuses rules that name unknown elements or rules', () => {
     expect(() => new OffenceElements(cues, [rule('x', 'DEATH + POISON')])).toThrow(/unknown elements: POISON/);
     expect(() => new OffenceElements(cues, [rule('x', 'DEATH', { replaces: ['nothing'] })])).toThrow(/unknown rules: nothing/);
