@@ -75,4 +75,3 @@ export function foldIndic(text: string): string {
   for (const [re, to] of RULES) out = out.replace(re, to);
   return out;
 }
-

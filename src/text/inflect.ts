@@ -48,7 +48,7 @@ export function inflections(word: string): WordForms | null {
   return null;
 }
 
-/** Whether a text word is one of the verb's forms: the stem and one listed ending, nothing more. */
-export function isInflection(verb: WordForms, word: string): boolean {
-  return word.startsWith(verb.stem) && verb.endings.has(word.slice(verb.stem.length));
+/** Whether a text word is one of the forms: the stem and one listed ending, nothing more. */
+export function isInflection(forms: WordForms, word: string): boolean {
+  return word.startsWith(forms.stem) && forms.endings.has(word.slice(forms.stem.length));
 }
