@@ -33,13 +33,15 @@ const list = (s: string | undefined, sep: string) => (s ?? '').split(sep).map((t
  * written from the statutes' definitions (seeds/glossary/offence_rules.csv).
  */
 export class OffenceElements {
+  private readonly byId: Map<string, OffenceRule>;
+
   constructor(private readonly cues: Glossary, readonly rules: OffenceRule[]) {
     const known = new Set(cues.entries.map((e) => e.id));
-    const ruleIds = new Set(rules.map((r) => r.id));
+    this.byId = new Map(rules.map((r) => [r.id, r]));
     for (const r of rules) {
       const unknown = [...r.slots.flat(), ...r.unless].filter((e) => !known.has(e));
       if (unknown.length) throw new Error(`offence rule ${r.id} names unknown elements: ${unknown.join(', ')}`);
-      const missing = r.replaces.filter((x) => !ruleIds.has(x));
+      const missing = r.replaces.filter((x) => !this.byId.has(x));
       if (missing.length) throw new Error(`offence rule ${r.id} replaces unknown rules: ${missing.join(', ')}`);
     }
   }
@@ -71,7 +73,6 @@ export class OffenceElements {
    * those replace in turn (murder replaces hurt with a weapon, which replaces simple hurt).
    */
   lesserSections(inferred: InferredOffence[]): Set<string> {
-    const byId = new Map(this.rules.map((r) => [r.id, r]));
     const out = new Set<string>();
     const visited = new Set<string>();
     const stack = inferred.flatMap((o) => o.rule.replaces);
@@ -79,7 +80,7 @@ export class OffenceElements {
       const id = stack.pop()!;
       if (visited.has(id)) continue;
       visited.add(id);
-      const rule = byId.get(id);
+      const rule = this.byId.get(id);
       if (!rule) continue;
       for (const s of rule.sections) out.add(s);
       stack.push(...rule.replaces);

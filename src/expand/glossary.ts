@@ -31,7 +31,7 @@ const split = (s: string | undefined) => (s ?? '').split(';').map((t) => normali
 /** Words as the matcher compares them: function words dropped, English stemmed, Indic in its folded spelling. */
 export function matchTokens(text: string): string[] {
   return words(text)
-    .map((w) => (/^[a-z]+$/.test(w) ? w : foldIndic(w)))
+    .map(foldIndic)
     .filter((w) => !ENGLISH_FUNCTION_WORDS.has(w) && !INDIC_STOPWORDS.has(w))
     .map((w) => (/^[a-z]+$/.test(w) ? stem(w) : w));
 }

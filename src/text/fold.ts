@@ -9,6 +9,7 @@
  *   हुयी / हुई); Gujarati spells these one way (ગયેલ), so the rule is Hindi's only.
  * Gujarati's block is Devanagari's shifted by 0x180, and the other rules carry over.
  */
+import { devanagariToGujarati } from './script';
 
 interface Block {
   nukta: string;
@@ -41,15 +42,13 @@ const DEVANAGARI: Block = {
   vowelEnd: '\u0915-\u0939\u093E-\u094C\u0905-\u0914',
 };
 
-const shift = (s: string) => s.replace(/[\u0900-\u097F]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0x180));
-
 const GUJARATI: Block = {
-  nukta: shift(DEVANAGARI.nukta),
-  chandrabindu: shift(DEVANAGARI.chandrabindu),
-  anusvara: shift(DEVANAGARI.anusvara),
-  virama: shift(DEVANAGARI.virama),
-  classes: DEVANAGARI.classes.map(([n, stops]) => [shift(n), shift(stops)]),
-  ya: shift(DEVANAGARI.ya),
+  nukta: devanagariToGujarati(DEVANAGARI.nukta),
+  chandrabindu: devanagariToGujarati(DEVANAGARI.chandrabindu),
+  anusvara: devanagariToGujarati(DEVANAGARI.anusvara),
+  virama: devanagariToGujarati(DEVANAGARI.virama),
+  classes: DEVANAGARI.classes.map(([n, stops]) => [devanagariToGujarati(n), devanagariToGujarati(stops)]),
+  ya: devanagariToGujarati(DEVANAGARI.ya),
   afterVowel: [],
   vowelEnd: '',
 };
