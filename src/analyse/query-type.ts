@@ -18,9 +18,10 @@ const FIRST_PERSON = /\b(?:i|we|my|our|me|us)\b|(?<![\p{L}\p{M}])(?:मैंन
 const PAST_TENSE = /\b(?:[a-z]{3,}ed|died|broke|took|stole|struck|fled|ran|came|threw|beat|shot|tore|caught|fought|sold|kept|left|went|told|gave)\b/gi;
 /**
  * Past-tense verbs of Hindi (perfective -या/-ए/-ई with गया, लिया, दिया, किया) and Gujarati (-્યો/-્યા/-્યું,
- * લીધું, દીધું, ગયો): an incident told in the past, as FIR narratives are, rather than a question about law.
+ * લીધું, દીધું, ગયો, and the feminine ગઈ, નાખી: "મેમો બુક ફાડી નાખી"): an incident told in the past, as FIR
+ * narratives are, rather than a question about law.
  */
-const INDIC_PAST_TENSE = /(?:गया|गई|गयी|गए|गये|लिया|दिया|दी|दिए|किया|किए|किये|पीटा|मारा)(?=[\s,।.!?]|$)|[\u0A95-\u0AB9]\u0ACD\u0AAF(?:ો|ા|ું)(?=[\s,।.!?]|$)|(?:લીધ|દીધ|ગય|નાખ્ય)(?:ો|ા|ી|ું)(?=[\s,।.!?]|$)/gu;
+const INDIC_PAST_TENSE = /(?:गया|गई|गयी|गए|गये|लिया|दिया|दी|दिए|किया|किए|किये|पीटा|मारा)(?=[\s,।.!?]|$)|[\u0A95-\u0AB9]\u0ACD\u0AAF(?:ો|ા|ું)(?=[\s,।.!?]|$)|(?:(?:લીધ|દીધ|ગય|નાખ્ય|નાંખ્ય)(?:ો|ા|ી|ું)|ગઈ|નાખી|નાંખી)(?=[\s,।.!?]|$)/gu;
 
 /**
  * A question about law ("when can the accused get bail?", "ધરપકડ કેવી રીતે થાય"): procedural words in a

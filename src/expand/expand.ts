@@ -34,25 +34,49 @@ export interface ExpandedSection {
 
 /**
  * Equivalents worth following from a section: all of them, unless there are many (BNS 3 merges nine IPC
- * sections of general explanations); then only 1:1 mappings, since the rest would drown the query. A
- * reference to a sub-section follows the edges drawn from that sub-section (BNS 309(4) → IPC 392, not
- * IPC 390–394), when the correspondence table records them.
+ * sections of general explanations); then only 1:1 mappings, since the rest would drown the query. A section
+ * the user named is the exception when it merged several into one (BNS 329 ← IPC 441, 442, 447, 448: none
+ * one-to-one): all its parts are what was asked. A reference to a sub-section follows the edges drawn from that
+ * sub-section (BNS 309(4) → IPC 392, not IPC 390–394), when the correspondence table records them.
  */
 export function usefulEquivalents<E extends { fromId: string; toId: string; relation: string; provisions?: string | null }>(
-  edges: E[], id: string, subsection?: string,
+  edges: E[], id: string, named?: NamedSection,
 ): E[] {
   const mine = edges.filter((e) => e.fromId === id);
-  if (subsection) {
+  if (named?.subsection) {
     const number = id.split(':')[1];
-    const exact = mine.filter((e) => e.provisions?.split(';').some((p) => p.startsWith(`${number}(`) && p.includes(`(${subsection})`)));
+    const exact = mine.filter((e) => e.provisions?.split(';').some((p) => p.startsWith(`${number}(`) && p.includes(`(${named.subsection})`)));
     if (exact.length) return exact;
   }
-  return mine.length > 3 ? mine.filter((e) => e.relation === 'mapped') : mine;
+  if (mine.length <= 3) return mine;
+  const mapped = mine.filter((e) => e.relation === 'mapped');
+  if (mapped.length || !named || mine.length > MAX_PARTS) return mapped;
+  return [...mine].sort((a, b) => (a.provisions ?? '').localeCompare(b.provisions ?? '', 'en', { numeric: true }));
 }
 
-/** The sub-section each named section was cited with ("BNS 309(4)" → BNS:309 ↦ "4"), for usefulEquivalents. */
-export function namedSubsections(a: Pick<QueryAnalysis, 'references'>): Map<string, string> {
-  return new Map(a.references.filter((r) => r.subsection).map((r) => [r.id, r.subsection!]));
+/** Enough for the parts of any merged offence section (BNS 331 has eight); not the 37 definitions of BNS 2. */
+const MAX_PARTS = 8;
+
+export interface NamedSection {
+  subsection?: string;
+}
+
+/**
+ * Gujarati એ and Hindi ए are both the letter A and a word ("BNS ની કલમ 74 એ IPC ની કઈ કલમ …"): a lettered
+ * section that does not exist is read as its number.
+ */
+function namedId(id: string, catalogue: Pick<StatuteCatalogue, 'has'>): string {
+  return catalogue.has(id) ? id : id.replace(/(\d)[A-Z]+$/, '$1');
+}
+
+/** The sections the query names, each with the sub-section it was cited with ("BNS 309(4)" → BNS:309 ↦ "4"). */
+export function namedSections(a: Pick<QueryAnalysis, 'references'>, catalogue: Pick<StatuteCatalogue, 'has'>): Map<string, NamedSection> {
+  const out = new Map<string, NamedSection>();
+  for (const r of a.references) {
+    const id = namedId(r.id, catalogue);
+    if (!out.has(id) || r.subsection) out.set(id, { subsection: r.subsection });
+  }
+  return out;
 }
 
 export interface ExpandedTerm {
@@ -117,8 +141,8 @@ export async function expandQuery(
   };
   // Named sections first, those whose code was inferred next; the namesake of an inferred reference in the
   // other code ("Section 379" typed today could mean IPC 379 or BNS 379) comes after the glossary's sections.
-  for (const r of a.references.filter((x) => !x.inferred)) add(r.id, 'REFERENCE', r.raw);
-  for (const r of a.references.filter((x) => x.inferred)) add(r.id, 'REFERENCE', r.raw);
+  for (const r of a.references.filter((x) => !x.inferred)) add(namedId(r.id, deps.catalogue), 'REFERENCE', r.raw);
+  for (const r of a.references.filter((x) => x.inferred)) add(namedId(r.id, deps.catalogue), 'REFERENCE', r.raw);
 
   const narrative = a.type === 'FACT_PATTERN';
   // What happened, without the acts only threatened ("if I don't pay he will smash the stall" is no mischief).
@@ -162,12 +186,12 @@ export async function expandQuery(
 
   const similar = deps.names ?? [];
   const direct = sections.map((s) => s.id);
-  const subsections = namedSubsections(a);
+  const named = namedSections(a, deps.catalogue);
   const equivalents = await deps.graph.equivalents(direct);
   const withEquivalents: ExpandedSection[] = [];
   for (const s of sections) {
     withEquivalents.push(s);
-    for (const e of usefulEquivalents(equivalents, s.id, subsections.get(s.id))) {
+    for (const e of usefulEquivalents(equivalents, s.id, named.get(s.id))) {
       if (!seen.has(e.toId) && deps.catalogue.has(e.toId)) {
         seen.add(e.toId);
         withEquivalents.push({ id: e.toId, reason: 'EQUIVALENT', via: s.id, list: s.list });

@@ -60,6 +60,17 @@ function wordMatches(termWord: string, textWord: string): boolean {
 }
 
 /**
+ * Two offence terms that share words without one holding the other ("રાત્રે ઘરફોડ" and "ઘરફોડ ચોરી" in
+ * "રાત્રે ઘરફોડ ચોરી": house-breaking by night, and house-breaking theft) both say what happened; a term
+ * wholly inside another ("murder" in "attempt to murder") still does not.
+ */
+function chains(m: Matcher, i: number, taken: (string | null)[]): boolean {
+  if (m.entry.kind !== 'offence') return false;
+  const span = taken.slice(i, i + m.tokens.length);
+  return span.some((k) => k === null) && span.every((k) => k === null || k === 'offence');
+}
+
+/**
  * The en/hi/gu legal glossary (seeds/glossary/legal_terms.csv): translates query terms across the three
  * languages and maps offence words to sections in both codes. Terms match as word sequences, ignoring
  * function words ("theft in a dwelling house" finds "theft in dwelling house"), with English words stemmed
@@ -125,7 +136,8 @@ export class Glossary {
         }
       }
     });
-    const taken = new Array<boolean>(tokens.length).fill(false);
+    /** The kind of the entry whose term took each word, once taken. */
+    const taken = new Array<string | null>(tokens.length).fill(null);
     // A form that several entries of one kind share (Gujarati ખંડણી is extortion money and ransom) reads as all
     // of them: the words it took stay open to the same form at the same place. Across kinds (a word that is an
     // offence and a person) the most specific entry keeps it, as for any other overlap.
@@ -138,7 +150,7 @@ export class Glossary {
       const shared = `${m.entry.kind}:${m.tokens.join(' ')}`;
       for (const i of starts.get(index)!) {
         if (i + n > tokens.length) break;
-        const reclaim = claims.has(`${i}:${shared}`);
+        const reclaim = claims.has(`${i}:${shared}`) || chains(m, i, taken);
         let ok = true;
         for (let j = 0; j < n && ok; j++) {
           const form = m.forms[j];
@@ -147,7 +159,7 @@ export class Glossary {
         }
         if (!ok) continue;
         claims.add(`${i}:${shared}`);
-        for (let j = 0; j < n; j++) taken[i + j] = true;
+        for (let j = 0; j < n; j++) taken[i + j] ??= m.entry.kind;
         if (!seen.has(m.entry.id)) {
           seen.add(m.entry.id);
           out.push({ entry: m.entry, term: m.term, length: n });

@@ -4,7 +4,7 @@ import { analyseQuery } from '../analyse/analyse';
 import type { App } from '../app/app';
 import { AppError } from '../errors/app-error';
 import { ErrorCode } from '../errors/error-codes';
-import { expandQuery, namedSubsections, usefulEquivalents, type Expansion } from '../expand/expand';
+import { expandQuery, namedSections, type NamedSection, usefulEquivalents, type Expansion } from '../expand/expand';
 import { OffenceElements } from '../expand/elements';
 import { Glossary } from '../expand/glossary';
 import { SectionNames, type NameMatch } from '../expand/section-names';
@@ -164,7 +164,7 @@ export class SearchService {
 
     t = performance.now();
     const ordered = off.equivalents ? candidates.map((c) => ({ ...c, addedBy: null as string | null }))
-      : await this.withEquivalents(candidates, graph, req, namedSubsections(analysis));
+      : await this.withEquivalents(candidates, graph, req, namedSections(analysis, catalogue));
     stages.push({ name: 'expand.sections', status: off.equivalents ? 'SKIPPED' : 'RAN', ms: ms(t), detail: null });
 
     t = performance.now();
@@ -238,7 +238,7 @@ export class SearchService {
    * named, the counterpart of that sub-section.
    */
   private async withEquivalents<C extends Candidate & { scores: Record<string, number | undefined> }>(
-    candidates: C[], graph: Pick<CitationGraph, 'equivalents'>, req: SearchRequest, subsections: Map<string, string>,
+    candidates: C[], graph: Pick<CitationGraph, 'equivalents'>, req: SearchRequest, named: Map<string, NamedSection>,
   ): Promise<(C & { addedBy: string | null })[]> {
     const sectionIds = [...new Set(candidates.map((c) => c.chunk.sectionId).filter((s): s is string => !!s))];
     const edges = await graph.equivalents(sectionIds);
@@ -254,7 +254,7 @@ export class SearchService {
       out.push({ ...c, addedBy: null });
       if (!c.chunk.sectionId) continue;
       placed.add(`s:${c.chunk.sectionId}`);
-      for (const e of usefulEquivalents(edges, c.chunk.sectionId, subsections.get(c.chunk.sectionId))) {
+      for (const e of usefulEquivalents(edges, c.chunk.sectionId, named.get(c.chunk.sectionId))) {
         const sib = firstChunk.get(e.toId);
         if (!sib || placed.has(`s:${e.toId}`)) continue;
         placed.add(`s:${e.toId}`);

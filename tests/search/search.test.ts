@@ -42,6 +42,18 @@ describe.each(PROFILES)('search pipeline on real stores and models (%s)', (profi
     expect(r.expansion.sections.map((s) => s.id)).toEqual(['BNS:303', 'IPC:379']);
   });
 
+  it.each([
+    // Four IPC sections merged into BNS 329, none of them one-to-one: all four are its counterparts.
+    ['BNS ની કલમ 329 કયા ગુના માટે છે', ['BNS:329', 'IPC:441', 'IPC:442', 'IPC:447', 'IPC:448']],
+    // એ here is a word, not the letter A: there is no BNS 74A.
+    ['BNS ની કલમ 74 એ IPC ની કઈ કલમ બરાબર છે', ['BNS:74', 'IPC:354']],
+    // The code after a genitive is where the section is carried to.
+    ['धारा 302 का BNS में नया नंबर', ['IPC:302', 'BNS:103']],
+  ])('expands "%s" to the named section and its counterparts', async (query, expected) => {
+    const r = await app.search.search({ query, topK: 5 });
+    expect(r.expansion.sections.slice(0, expected.length).map((s) => s.id)).toEqual(expected);
+  });
+
   it('adds no sections for a lesser offence that an offence inferred from a narrative takes the place of', async () => {
     const r = await app.search.search({ query: 'झगड़े में आरोपी ने चचेरे भाई पर कुल्हाड़ी से वार किया, भाई की मौके पर ही मौत हो गई।', topK: 5 });
     expect(r.analysis.type).toBe('FACT_PATTERN');

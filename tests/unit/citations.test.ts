@@ -119,6 +119,17 @@ describe('extractCitations', () => {
     )('%s', (text, expected) => expect(cite(text)).toEqual(expected));
   });
 
+  describe('romanised Hindi and Gujarati, as typed on phones', () => {
+    it.each(
+      table<Case>([
+        ['IPC ki dhara 302', ['IPC:302']],
+        ['BNS ni kalam 64 ma shu saja che', ['BNS:64']],
+        ['dhara 302 ka BNS me number', ['IPC:302']],
+        ['FIR no 123 dated 5.1.2024', []],
+      ]),
+    )('%s', (text, expected) => expect(cite(text)).toEqual(expected));
+  });
+
   describe('lettered sections in three scripts', () => {
     it.each(
       table<Case>([
@@ -236,6 +247,11 @@ describe('extractCitations', () => {
         ['u/s 379 IPC / 303(2) BNS', ['IPC:379', 'BNS:303(2)']],
         ['आईपीसी की धारा 302 व बीएनएस की धारा 103(1)', ['IPC:302', 'BNS:103(1)']],
         ['ઈ.પી.કો. કલમ 379 (હવે બીએનએસ કલમ 303(2))', ['IPC:379', 'BNS:303(2)']],
+        // A genitive after the number: the code that follows is where the section is carried, not its own code.
+        ['धारा 302 का BNS में नया नंबर', ['IPC:302']],
+        ['કલમ 379 નો બીએનએસમાં નવો નંબર', ['IPC:379']],
+        ['BNS की धारा 103 का IPC में नंबर', ['BNS:103']],
+        ['section 302 of IPC', ['IPC:302']],
       ]),
     )('%s', (text, expected) => expect(cite(text)).toEqual(expected));
   });

@@ -56,6 +56,17 @@ describe('glossary matching', () => {
     expect(kinds.match('हत्या की सजा')).toHaveLength(1);
   });
 
+  it('reads two offence terms that share a word as both, but not a term inside another', () => {
+    const c = new Glossary([
+      { id: 'night_breaking', en: [], hi: [], gu: ['રાત્રે ઘરફોડ'], sections: ['IPC:457'], kind: 'offence' },
+      { id: 'burglary', en: [], hi: [], gu: ['ઘરફોડ ચોરી'], sections: ['IPC:380'], kind: 'offence' },
+      { id: 'theft', en: [], hi: [], gu: ['ચોરી'], sections: ['IPC:379'], kind: 'offence' },
+      { id: 'night', en: [], hi: [], gu: ['રાત્રે'], sections: [], kind: 'general' },
+    ]);
+    expect(c.match('રાત્રે ઘરફોડ ચોરી માટેની કલમ').map((m) => m.entry.id).sort()).toEqual(['burglary', 'night_breaking']);
+    expect(c.match('ઘરફોડ ચોરી').map((m) => m.entry.id)).toEqual(['burglary']);
+  });
+
   it('matches Hindi and Gujarati spelling variants', () => {
     const v = new Glossary([
       { id: 'poison', en: [], hi: ['ज़हर देना'], gu: ['ઝેર પીવડાવવું'], sections: ['IPC:328'], kind: 'offence' },
@@ -95,7 +106,7 @@ describe('glossary matching over the shipped lexicons', () => {
   const scan = (terms: ReturnType<typeof termsOf>, text: string) => {
     const tokens = matchTokens(text);
     const bridged = tokens.map(gujaratiToDevanagari);
-    const taken = tokens.map(() => false);
+    const taken: (string | null)[] = tokens.map(() => null);
     const claims = new Set<string>();
     const out: string[] = [];
     const word = (t: string, w: string) => t === w || (!/^[a-z0-9]+$/.test(t) && [...t].length >= 2 && w.startsWith(t));
@@ -106,10 +117,12 @@ describe('glossary matching over the shipped lexicons', () => {
     for (const m of terms) {
       const form = `${m.entry.kind}:${m.tokens.join(' ')}`;
       for (let i = 0; i + m.tokens.length <= tokens.length; i++) {
-        const free = (k: number) => claims.has(`${i}:${form}`) || !taken[k];
+        const span = taken.slice(i, i + m.tokens.length);
+        const chain = m.entry.kind === 'offence' && span.includes(null) && span.every((k) => k === null || k === 'offence');
+        const free = (k: number) => claims.has(`${i}:${form}`) || chain || !taken[k];
         if (!m.tokens.every((t, j) => free(i + j) && (word(t, tokens[i + j]) || word(m.bridged[j], bridged[i + j]) || verb(t, m.tokens.length, tokens[i + j])))) continue;
         claims.add(`${i}:${form}`);
-        m.tokens.forEach((_, j) => (taken[i + j] = true));
+        m.tokens.forEach((_, j) => (taken[i + j] ??= m.entry.kind));
         if (!out.some((o) => o.startsWith(`${m.entry.id}=`))) out.push(`${m.entry.id}=${m.term}`);
         break;
       }

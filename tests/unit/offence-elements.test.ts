@@ -80,6 +80,18 @@ describe('offence elements', () => {
       ['Two men on a motorcycle snatched the gold chain from her neck and sped away.', 'snatching'],
       ['रात में घर का ताला तोड़कर अलमारी से सोने के गहने और नकदी चोरी कर ले गए।', 'house_breaking_at_night'],
       ['પતિ અને સાસુ દહેજ માટે ત્રાસ આપતા હતા અને તેણે ગળાફાંસો ખાઈ લીધો.', 'dowry_death'],
+      ['The neighbours leave their dog unchained in the lane and yesterday it bit my daughter on the leg.', 'animal_negligence'],
+      ['ગામના ચોકમાં એક શખ્સ દારૂ પીને જાહેરમાં બૂમાબૂમ કરતો હતો.', 'drunken_misconduct'],
+      ['ઘરે કામ કરતી બાઈ તિજોરીમાંથી રોકડ લઈને નાસી ગઈ.', 'theft_by_servant'],
+      ['दो बदमाशों ने पेट्रोल पंप के कर्मचारी को तमंचा दिखाकर गल्ले से नकदी लूट ली।', 'armed_robbery'],
+      ['જૂની અદાવતમાં તેણે મને ગોડાઉનમાં બે દિવસ પૂરી રાખ્યો.', 'wrongful_confinement'],
+      ['At the engagement function the groom\'s uncle fired his rifle in the air and the pellets hit a guest.', 'rash_firing'],
+      ['મારી 6 વર્ષની દીકરી ટ્યુશનથી ઘરે પરત આવેલ નથી અને અજાણ્યા નંબર પરથી 5 લાખ રૂપિયા આપો તેવો ફોન આવ્યો.', 'child_ransom'],
+      ['The villagers beat the forest guard with sticks when he tried to seize the cut teak logs.', 'hurt_public_servant'],
+      ['जब पुलिस टीम वारंट लेकर उसे गिरफ्तार करने पहुंची तो उसने सिपाही को धक्का देकर पत्थर मारा।', 'resisting_arrest'],
+      ['The dairy owner sold milk adulterated with urea and detergent to the villagers.', 'adulteration'],
+      ['આરોપીએ વોટ્સએપ ગ્રુપમાં બીજી કોમ વિરુદ્ધ ખોટી ખબર ફેલાવી.', 'public_mischief_statement'],
+      ['The cashier of our petrol pump was supposed to deposit the day\'s collection but kept the money and ran off.', 'cbt_by_servant'],
     ])('infers the offence from the ingredients of "%s"', (text, offence) => {
       expect(shipped.infer(text).map((o) => o.rule.id)).toContain(offence);
     });
@@ -97,8 +109,32 @@ describe('offence elements', () => {
       ['I had kept cash in the almirah of my bedroom.', 'ENTRUSTED'],
       ['रात को खाना खाकर सब सो गए।', 'FIRE'],
       ['हम घर बंद करके गांव गए थे।', 'CONFINE'],
+      // छू must not be left bare by its auxiliaries (रहा, रहे are function words): it would meet छूट (release).
+      ['अदालत से जमानत पर छूट रहा था।', 'SEXUAL_TOUCH'],
     ])('reads no element from an everyday clause whose function words would shorten a cue: "%s"', (text, element) => {
       expect([...shipped.elements(text).keys()]).not.toContain(element);
+    });
+
+    it('reads a stolen motorcycle pushed away as theft, not robbery: pushing a thing is no force on a person', () => {
+      const found = shipped.infer('CCTV shows two boys pushing my motorcycle away from the parking at night; it was stolen.').map((o) => o.rule.id);
+      expect(found).not.toContain('robbery');
+      expect(found.some((id) => id === 'theft' || id === 'vehicle_theft')).toBe(true);
+    });
+
+    it('puts rioting before the hurt it involves when a group attacks', () => {
+      const found = shipped.infer('Over a land dispute 7 men came with lathis and beat my father and brother.').map((o) => o.rule.id);
+      expect(found).toContain('hurt_with_weapon');
+      expect(found.indexOf('rioting')).toBeLessThan(found.indexOf('hurt_with_weapon'));
+    });
+
+    it('reads no hurt to a public servant where the constable only found the dead', () => {
+      const found = shipped.infer('The constable on patrol found the man stabbed to death near the canal.').map((o) => o.rule.id);
+      expect(found).not.toContain('hurt_public_servant');
+    });
+
+    it('reads iron rods carried off from a site as theft, not an armed robbery', () => {
+      const found = shipped.infer('रात में निर्माण स्थल से लोहे की सरिया और पाइप चोरी हो गए।').map((o) => o.rule.id);
+      expect(found).not.toContain('armed_robbery');
     });
 
     it('still reads the same cues with their objects: fled with the chain, जलकर खाक', () => {

@@ -12,6 +12,9 @@ describe('query classification', () => {
     ['Around midnight thieves broke the lock of our shop and took the cash and two laptops', 'FACT_PATTERN'],
     ['पुरानी रंजिश में पड़ोसी ने मेरे भाई पर लाठी से कई वार किए और वह गंभीर घायल हो गया', 'FACT_PATTERN'],
     ['અમારા ખેતરમાંથી રાત્રે કોઈ મોટર અને પાઇપો ચોરી ગયું છે', 'FACT_PATTERN'],
+    // Gujarati feminine pasts (ગઈ, નાખી) count as well as the masculine ones.
+    ['ફરજ પરના તલાટીને સરપંચના દીકરાએ ધક્કો માર્યો અને રજીસ્ટર ફાડી નાખી', 'FACT_PATTERN'],
+    ['ગામની સીમમાં રાખેલી મારી ભેંસ રાત્રે ગુમ થઈ ગઈ અને સવારે ખેતરમાં દોરડું કાપી નાખેલું મળ્યું', 'FACT_PATTERN'],
     ['what is the punishment for theft of a motorcycle from a parking lot', 'COMPLEX'],
     ['दहेज के लिए परेशान करना', 'SIMPLE'],
     ['नाबालिग लड़की को शादी के लिए भगा ले जाना', 'COMPLEX'],

@@ -116,6 +116,8 @@ export const GUJARATI_ACT_STOPWORDS = ['પુરાવા', 'ભારતીય
 export const SECTION_WORDS = [
   'sections?', 'u\\s?/\\s?s(?:s|ec)?\\.?', 'धाराओं', 'धाराएं', 'धाराएँ', 'धाराओ', 'धारा', 'दफ़ा', 'दफा', 'कलम',
   'કલમો', 'કલમ', 'ધારાઓ', 'ધારા',
+  // Romanised, as typed on phones: "IPC ki dhara 302", "BNS ni kalam 64".
+  'dhaaraa', 'dhaara', 'dhara', 'dafa', 'kalam',
 ];
 export const SHORT_SECTION_WORDS = ['secs?\\.?', 'ss\\.', 's\\.'];
 
@@ -126,7 +128,11 @@ export const RANGE_JOINERS = ['to', 'till', 'upto', 'up\\s+to', '-', '–', '—
 export const READ_WITH_JOINERS = ['r\\s?/\\s?w\\.?', 'r\\.\\s?w\\.?', 'read\\s+with', 'सहपठित', 'સાથે\\s+વાંચતા'];
 
 /** Harmless words between a code and its section numbers: "IPC की धारा 302", "Section 302 of the IPC". */
-export const FILLERS = ['of', 'the', 'under', 'in', 'की', 'के', 'का', 'में', 'ની', 'ના', 'નો', 'નું', 'માં', 'तक', 'સુધી'];
+export const FILLERS = [
+  'of', 'the', 'under', 'in', 'की', 'के', 'का', 'में', 'ની', 'ના', 'નો', 'નું', 'માં', 'तक', 'સુધી',
+  // Romanised genitives and "in" ("BNS ni kalam 64 ma"); not "no", which is a blocker ("FIR no 123").
+  'ki', 'ke', 'ka', 'ni', 'na', 'nu', 'ma', 'me', 'mein',
+];
 
 /** Words after which a number is something else (a chapter, a page, an FIR or an amount), never a section. */
 export const BLOCKERS = [

@@ -3,7 +3,7 @@
  * "r/w" "to" (and their Hindi and Gujarati equivalents); the whole list takes the code written right after it
  * ("302/34 IPC") or right before it ("IPC 302, 201", "IPC की धारा 302").
  */
-import { codeInForce, NEW_CODES_IN_FORCE, StatuteCode } from '../../domain/codes';
+import { codeInForce, NEW_CODES_IN_FORCE, PREDECESSOR, StatuteCode, SUCCESSOR } from '../../domain/codes';
 import type { Family } from './aliases';
 import type { JoinKind, Token } from './tokenize';
 
@@ -97,12 +97,31 @@ function leftContext(tokens: Token[], first: number): LeftContext {
   return { blocked: false, sectionWord, across };
 }
 
-function rightCode(tokens: Token[], last: number, text: string): number | undefined {
+/** Hindi and Gujarati genitives: after a number they say the number owns what follows ("धारा 302 का …"). */
+const GENITIVES = new Set(['का', 'की', 'के', 'ની', 'ના', 'નો', 'નું', 'ki', 'ke', 'ka', 'ni', 'na', 'nu']);
+
+interface RightCode {
+  index: number;
+  /** "धारा 302 का BNS में नया नंबर": the code is where the section is carried to, not the section's own code. */
+  genitive: boolean;
+}
+
+function rightCode(tokens: Token[], last: number, text: string): RightCode | undefined {
   let k = last + 1;
   const t = tokens[k];
   if (t?.kind === 'joiner' && text.slice(t.start, t.end) === ',') k++; // "u/s 302, IPC"
-  for (let n = 0; tokens[k]?.kind === 'filler' && n < MAX_FILLERS; n++) k++;
-  return tokens[k]?.kind === 'code' ? k : undefined;
+  let genitive = false;
+  for (let n = 0; tokens[k]?.kind === 'filler' && n < MAX_FILLERS; n++, k++) {
+    genitive ||= GENITIVES.has(text.slice(tokens[k].start, tokens[k].end));
+  }
+  return tokens[k]?.kind === 'code' ? { index: k, genitive } : undefined;
+}
+
+/** The same family's other code: the code a section is asked about when its counterpart's code is named. */
+function counterpart(r: Resolution): Resolution {
+  if (!r || r === 'foreign') return null;
+  const other = r.code in SUCCESSOR ? SUCCESSOR[r.code as keyof typeof SUCCESSOR] : PREDECESSOR[r.code as keyof typeof PREDECESSOR];
+  return { code: other, inferred: false };
 }
 
 function resolveCode(tokens: Token[], index: number, opts: ResolveOptions): Resolution {
@@ -151,12 +170,16 @@ export function resolveLists(tokens: Token[], text: string, opts: ResolveOptions
     }
     const right = rightCode(tokens, list.last, text);
     const l = left.code !== undefined ? resolveCode(tokens, left.code, opts) : null;
-    const r = right !== undefined ? resolveCode(tokens, right, opts) : null;
+    const r = right !== undefined ? resolveCode(tokens, right.index, opts) : null;
     const leftFree = l !== null && !claimed.has(left.code!);
 
-    if (r && (!leftFree || sameResolution(l, r))) {
+    if (r && right!.genitive && !leftFree && counterpart(r)) {
+      emit(list.items, counterpart(r));
+    } else if (r && right!.genitive) {
+      emit(list.items, l);
+    } else if (r && (!leftFree || sameResolution(l, r))) {
       emit(list.items, r);
-      claimed.add(right!);
+      claimed.add(right!.index);
     } else if (r && leftFree) {
       // Two different codes around one list: "IPC 302, 201 and 25 Arms Act" or "IPC 302 BNS 103". The last item
       // goes to the code after it and the rest to the code before; a lone number keeps the code before it and
@@ -164,7 +187,7 @@ export function resolveLists(tokens: Token[], text: string, opts: ResolveOptions
       if (list.items.length > 1) {
         emit(list.items.slice(0, -1), l);
         emit(list.items.slice(-1), r);
-        claimed.add(right!);
+        claimed.add(right!.index);
       } else {
         emit(list.items, l);
       }
