@@ -91,6 +91,9 @@ describe('offence elements', () => {
       ['जब पुलिस टीम वारंट लेकर उसे गिरफ्तार करने पहुंची तो उसने सिपाही को धक्का देकर पत्थर मारा।', 'resisting_arrest'],
       ['The dairy owner sold milk adulterated with urea and detergent to the villagers.', 'adulteration'],
       ['આરોપીએ વોટ્સએપ ગ્રુપમાં બીજી કોમ વિરુદ્ધ ખોટી ખબર ફેલાવી.', 'public_mischief_statement'],
+      ['पड़ोसी ने रंजिश में हमारी बकरियों के चारे में कीटनाशक मिला दिया जिससे दो बकरियां मर गईं।', 'animal_poisoning'],
+      ['While being taken to court under police escort, the undertrial pushed the constable and fled.', 'escape_under_escort'],
+      ['કોર્ટમાં રજૂ કરવા લઈ જતી વખતે જાપ્તામાંથી કેદી પોલીસને ધક્કો મારી ફરાર થઈ ગયો.', 'escape_under_escort'],
       ['The cashier of our petrol pump was supposed to deposit the day\'s collection but kept the money and ran off.', 'cbt_by_servant'],
     ])('infers the offence from the ingredients of "%s"', (text, offence) => {
       expect(shipped.infer(text).map((o) => o.rule.id)).toContain(offence);
@@ -130,6 +133,17 @@ describe('offence elements', () => {
     it('reads no hurt to a public servant where the constable only found the dead', () => {
       const found = shipped.infer('The constable on patrol found the man stabbed to death near the canal.').map((o) => o.rule.id);
       expect(found).not.toContain('hurt_public_servant');
+    });
+
+    it('reads a poisoned animal as mischief, not murder, and a poisoned person still as murder', () => {
+      expect(shipped.infer('उसने भैंस के चारे में जहर मिला दिया, भैंस मर गई।').map((o) => o.rule.id)).not.toContain('murder');
+      expect(shipped.infer('उसने चाय में जहर मिला दिया, पति की मौत हो गई।').map((o) => o.rule.id)).toContain('murder');
+    });
+
+    it('leaves the words of a robbery to the robbery: "રોકડા લઈ નાસી ગયા" is property taken, not only a flight', () => {
+      const text = 'બે છોકરાઓએ છરી બતાવી ધમકાવી મારો મોબાઈલ અને રોકડા બળજબરીથી લઈ નાસી ગયા.';
+      expect(shipped.elements(text).has('TAKE_PROPERTY')).toBe(true);
+      expect(shipped.infer(text).map((o) => o.rule.id)).toContain('armed_robbery');
     });
 
     it('reads iron rods carried off from a site as theft, not an armed robbery', () => {
