@@ -11,6 +11,11 @@ export const NEW_CODES_IN_FORCE = '2024-07-01';
 export const SUCCESSOR: Record<'IPC' | 'CrPC' | 'IEA', 'BNS' | 'BNSS' | 'BSA'> = { IPC: 'BNS', CrPC: 'BNSS', IEA: 'BSA' };
 export const PREDECESSOR: Record<'BNS' | 'BNSS' | 'BSA', 'IPC' | 'CrPC' | 'IEA'> = { BNS: 'IPC', BNSS: 'CrPC', BSA: 'IEA' };
 
+/** The other code of the same family: IPC ⇄ BNS, CrPC ⇄ BNSS, IEA ⇄ BSA. */
+export function counterpartCode(code: StatuteCode): StatuteCode {
+  return code in SUCCESSOR ? SUCCESSOR[code as keyof typeof SUCCESSOR] : PREDECESSOR[code as keyof typeof PREDECESSOR];
+}
+
 export const ACT_NAMES: Record<StatuteCode, string> = {
   IPC: 'Indian Penal Code, 1860',
   BNS: 'Bharatiya Nyaya Sanhita, 2023',

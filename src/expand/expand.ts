@@ -1,6 +1,6 @@
 import type { AccessScope } from '../domain/access';
 import type { QueryAnalysis } from '../analyse/analyse';
-import { PREDECESSOR, SUCCESSOR } from '../domain/codes';
+import { counterpartCode } from '../domain/codes';
 import type { StatuteCatalogue } from '../seeds/statutes';
 import type { CitationGraph } from '../stores/graph/graph.types';
 import { words } from '../text/normalise';
@@ -180,8 +180,7 @@ export async function expandQuery(
   }
   if (!narrative) addInferred();
   for (const r of a.references.filter((x) => x.inferred)) {
-    const other = r.code in SUCCESSOR ? SUCCESSOR[r.code as keyof typeof SUCCESSOR] : PREDECESSOR[r.code as keyof typeof PREDECESSOR];
-    if (other) add(`${other}:${r.number}`, 'REFERENCE', r.raw, 'glossary');
+    add(`${counterpartCode(r.code)}:${r.number}`, 'REFERENCE', r.raw, 'glossary');
   }
 
   const similar = deps.names ?? [];

@@ -3,7 +3,7 @@
  * "r/w" "to" (and their Hindi and Gujarati equivalents); the whole list takes the code written right after it
  * ("302/34 IPC") or right before it ("IPC 302, 201", "IPC की धारा 302").
  */
-import { codeInForce, NEW_CODES_IN_FORCE, PREDECESSOR, StatuteCode, SUCCESSOR } from '../../domain/codes';
+import { codeInForce, counterpartCode, NEW_CODES_IN_FORCE, StatuteCode } from '../../domain/codes';
 import type { Family } from './aliases';
 import type { JoinKind, Token } from './tokenize';
 
@@ -119,9 +119,7 @@ function rightCode(tokens: Token[], last: number, text: string): RightCode | und
 
 /** The same family's other code: the code a section is asked about when its counterpart's code is named. */
 function counterpart(r: Resolution): Resolution {
-  if (!r || r === 'foreign') return null;
-  const other = r.code in SUCCESSOR ? SUCCESSOR[r.code as keyof typeof SUCCESSOR] : PREDECESSOR[r.code as keyof typeof PREDECESSOR];
-  return { code: other, inferred: false };
+  return !r || r === 'foreign' ? null : { code: counterpartCode(r.code), inferred: false };
 }
 
 function resolveCode(tokens: Token[], index: number, opts: ResolveOptions): Resolution {
