@@ -171,10 +171,8 @@ export function resolveLists(tokens: Token[], text: string, opts: ResolveOptions
     const r = right !== undefined ? resolveCode(tokens, right.index, opts) : null;
     const leftFree = l !== null && !claimed.has(left.code!);
 
-    if (r && right!.genitive && !leftFree && counterpart(r)) {
-      emit(list.items, counterpart(r));
-    } else if (r && right!.genitive) {
-      emit(list.items, l);
+    if (r && right!.genitive) {
+      emit(list.items, leftFree ? l : counterpart(r) ?? l);
     } else if (r && (!leftFree || sameResolution(l, r))) {
       emit(list.items, r);
       claimed.add(right!.index);
