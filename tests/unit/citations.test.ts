@@ -125,6 +125,7 @@ describe('extractCitations', () => {
         ['IPC ki dhara 302', ['IPC:302']],
         ['BNS ni kalam 64 ma shu saja che', ['BNS:64']],
         ['dhara 302 ka BNS me number', ['IPC:302']],
+        ['Dhara 302 Ka BNS Me Number', ['IPC:302']],
         ['FIR no 123 dated 5.1.2024', []],
       ]),
     )('%s', (text, expected) => expect(cite(text)).toEqual(expected));

@@ -112,7 +112,7 @@ function rightCode(tokens: Token[], last: number, text: string): RightCode | und
   if (t?.kind === 'joiner' && text.slice(t.start, t.end) === ',') k++; // "u/s 302, IPC"
   let genitive = false;
   for (let n = 0; tokens[k]?.kind === 'filler' && n < MAX_FILLERS; n++, k++) {
-    genitive ||= GENITIVES.has(text.slice(tokens[k].start, tokens[k].end));
+    genitive ||= GENITIVES.has(text.slice(tokens[k].start, tokens[k].end).toLowerCase());
   }
   return tokens[k]?.kind === 'code' ? { index: k, genitive } : undefined;
 }
