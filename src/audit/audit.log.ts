@@ -21,7 +21,7 @@ export class AuditLog {
   constructor(private readonly sql: SqlClient) {}
 
   record(e: AuditEntry): void {
-    const row = { principal: `${e.principal.via}:${e.principal.id}`, role: e.principal.role, operation: e.operation, returned: e.returned, hidden: e.hidden };
+    const row = { principal: e.principal.id, role: e.principal.role, operation: e.operation, returned: e.returned, hidden: e.hidden };
     logger.info({ audit: row }, 'audit');
     void this.sql
       .query(`INSERT INTO {S}.audit_log (principal, role, operation, query, returned, hidden) VALUES ($1, $2, $3, $4, $5, $6)`,

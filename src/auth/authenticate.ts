@@ -20,7 +20,7 @@ export class Authenticator {
     this.secret = auth.jwtSecret ? new TextEncoder().encode(auth.jwtSecret) : null;
     this.keys = auth.apiKeys.map((k) => ({
       digest: sha256(k.key),
-      principal: { id: k.id, role: k.role, districts: k.districts.map((d) => d.toLowerCase()), via: 'api-key', expiresAt: null },
+      principal: { id: `key:${k.id}`, role: k.role, districts: k.districts.map((d) => d.toLowerCase()), via: 'api-key', expiresAt: null },
     }));
   }
 
@@ -51,19 +51,38 @@ export class Authenticator {
     if (!this.secret) throw unauthenticated('Tokens are not accepted: the server has no JWT_SECRET');
     let payload;
     try {
-      ({ payload } = await jwtVerify(token, this.secret, { issuer: this.auth.jwtIssuer, audience: this.auth.jwtAudience, algorithms: ['HS256'] }));
+      ({ payload } = await jwtVerify(token, this.secret, {
+        issuer: this.auth.jwtIssuer, audience: this.auth.jwtAudience, algorithms: ['HS256'], requiredClaims: ['exp', 'sub'],
+      }));
     } catch (err) {
       if (err instanceof joseErrors.JWTExpired) throw unauthenticated('Token expired');
       throw unauthenticated(`Invalid token: ${(err as Error).message}`);
     }
     const role = payload.role;
     if (typeof role !== 'string' || !(ROLES as readonly string[]).includes(role)) throw unauthenticated('Token has no valid role claim');
-    const claimed: unknown[] = Array.isArray(payload.districts) ? payload.districts : [];
-    const districts = claimed.filter((d): d is string => typeof d === 'string');
-    if (!payload.sub) throw unauthenticated('Token has no subject');
+    if (typeof payload.sub !== 'string' || !payload.sub) throw unauthenticated('Token has no subject');
+    // Clock skew aside, a token valid for longer than the configured lifetime was not minted under this policy.
+    if (payload.exp! - Date.now() / 1000 > this.auth.jwtMaxLifetimeSeconds + CLOCK_SKEW_SECONDS) {
+      throw unauthenticated(`Token lives longer than the ${this.auth.jwtMaxLifetimeSeconds / 3600} h this server accepts (JWT_MAX_LIFETIME_HOURS)`);
+    }
     return {
-      id: payload.sub, role: role as Role, districts: districts.map((d) => d.toLowerCase()), via: 'jwt',
-      expiresAt: payload.exp ? payload.exp * 1000 : null,
+      id: `jwt:${payload.iss}:${payload.sub}`, role: role as Role, districts: districtsClaim(payload), via: 'jwt', expiresAt: payload.exp! * 1000,
     };
   }
+}
+
+const CLOCK_SKEW_SECONDS = 60;
+
+/**
+ * The `districts` claim: absent means none, otherwise a list of non-empty names. Anything else is refused rather
+ * than read as "no districts", which for an ANALYST means the whole state.
+ */
+function districtsClaim(payload: Record<string, unknown>): string[] {
+  if ('district' in payload) throw unauthenticated('Token has a "district" claim; districts are given as "districts", a list of names');
+  const claimed = payload.districts;
+  if (claimed === undefined) return [];
+  if (!Array.isArray(claimed) || !claimed.every((d) => typeof d === 'string' && d.trim() !== '')) {
+    throw unauthenticated('Token\'s "districts" claim must be a list of district names');
+  }
+  return claimed.map((d: string) => d.trim().toLowerCase());
 }

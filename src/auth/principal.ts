@@ -3,7 +3,10 @@ export type Role = (typeof ROLES)[number];
 
 /** Who is calling, as established once per HTTP request or WebSocket connection. */
 export interface Principal {
-  /** JWT `sub`, API key id, or "anonymous". */
+  /**
+   * Unique across kinds of credential, so one kind can never pass for another: `key:<API key id>`,
+   * `jwt:<issuer>:<sub>`, or `anonymous`.
+   */
   id: string;
   role: Role;
   /** Districts and units the caller works in, lower-cased. */

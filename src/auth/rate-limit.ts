@@ -4,9 +4,10 @@ import { ErrorCode } from '../errors/error-codes';
 import type { Principal } from './principal';
 
 /**
- * Per-principal budget for the expensive operations (ask, askStream): each call consumes one point of a
- * per-minute allowance. Anonymous callers share one bucket per process, which is the point: they are not
- * told apart. In-memory, so one instance's budget; several instances would need the Redis store.
+ * Per-caller budget for the expensive operations (ask, askStream): each call consumes one point of a
+ * per-minute allowance. Signed-in callers are counted by principal; anonymous callers by client address (as
+ * TRUST_PROXY lets it be read), so one anonymous client cannot spend every anonymous caller's budget.
+ * In-memory, so one instance's budget; several instances would need a shared store.
  */
 export class AskRateLimiter {
   private readonly limiter: RateLimiterMemory;
@@ -15,9 +16,9 @@ export class AskRateLimiter {
     this.limiter = new RateLimiterMemory({ points: perMinute, duration: 60 });
   }
 
-  async consume(principal: Principal): Promise<void> {
+  async consume(principal: Principal, clientAddress: string): Promise<void> {
     try {
-      await this.limiter.consume(`${principal.via}:${principal.id}`);
+      await this.limiter.consume(principal.via === 'anonymous' ? `address:${clientAddress}` : principal.id);
     } catch (err) {
       if (!(err instanceof RateLimiterRes)) throw err;
       const retryAfterSeconds = Math.ceil(err.msBeforeNext / 1000);

@@ -1,6 +1,7 @@
 import type { Config } from '../config/config';
 import { runIngestBench } from '../bench/ingest.bench';
 import { firsForChunks, runSearchBench } from '../bench/search.bench';
+import { runLoadBench } from '../bench/load.bench';
 
 const list = (v: unknown, fallback: string) => String(v ?? fallback).split(',').map((s) => s.trim()).filter(Boolean);
 
@@ -24,6 +25,23 @@ export async function benchSearchCommand(config: Config, args: Record<string, un
   }
   const profiles = list(args.profiles, 'embedded,services') as ('embedded' | 'services')[];
   const { file, table } = await runSearchBench(config, sizes, profiles, Number(args.rounds ?? 3), (s) => process.stderr.write(s + '\n'));
+  process.stdout.write(`${table}\n\nwritten to ${file}\n`);
+  return 0;
+}
+
+/**
+ * `--levels 1,5,20` concurrent clients sending `--requests 60,100,200` searches (one count per level), over the bare acts and
+ * `--firs` synthetic FIRs; then `--docs` documents of `--doc-kib` KiB ingested for the memory figures.
+ */
+export async function benchLoadCommand(config: Config, args: Record<string, unknown>): Promise<number> {
+  const levels = list(args.levels, '1,5,20').map(Number);
+  const requests = list(args.requests, '60,100,200').map(Number);
+  const [firs, docs, docKiB, levelSeconds] = [args.firs ?? 400, args.docs ?? 20, args['doc-kib'] ?? 100, args.seconds ?? 180].map(Number);
+  if ([...levels, ...requests, firs, docs, docKiB, levelSeconds].some((n) => !Number.isInteger(n) || n < 0) || levels.some((c) => c < 1)) {
+    process.stderr.write('--levels, --requests, --firs, --docs, --doc-kib and --seconds take whole numbers (levels at least 1)\n');
+    return 2;
+  }
+  const { file, table } = await runLoadBench(config, { levels, requests, firs, docs, docKiB, levelSeconds }, (s) => process.stderr.write(s + '\n'));
   process.stdout.write(`${table}\n\nwritten to ${file}\n`);
   return 0;
 }

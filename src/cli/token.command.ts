@@ -19,7 +19,14 @@ export async function tokenCommand(config: Config, values: Record<string, string
   const districts = typeof values.districts === 'string' ? values.districts.split(',').map((d) => d.trim()).filter(Boolean) : [];
   const sub = typeof values.sub === 'string' ? values.sub : `${role.toLowerCase()}-cli`;
   const expires = typeof values.expires === 'string' ? values.expires : '8h';
-  process.stdout.write(`${await mintToken(config.auth, { sub, role: role as Role, districts }, expires)}\n`);
+  let token: string;
+  try {
+    token = await mintToken(config.auth, { sub, role: role as Role, districts }, expires);
+  } catch (err) {
+    process.stderr.write(`${(err as Error).message}\n`);
+    return 2;
+  }
+  process.stdout.write(`${token}\n`);
   if (config.auth.jwtSecret && !process.env.JWT_SECRET) process.stderr.write('(signed with the development secret; set JWT_SECRET in production)\n');
   return 0;
 }

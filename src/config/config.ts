@@ -47,7 +47,12 @@ const schema = z.object({
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   JWT_ISSUER: z.string().min(1).default('nyaya-graph'),
   JWT_AUDIENCE: z.string().min(1).default('nyaya-graph'),
+  // Tokens must carry `exp`; one valid for longer than this from now is refused (and not minted).
+  JWT_MAX_LIFETIME_HOURS: z.coerce.number().int().min(1).max(24 * 366).default(24 * 30),
   API_KEYS: z.string().optional(),
+  // Proxies whose X-Forwarded-For is believed when telling anonymous callers apart: false, true, loopback,
+  // a hop count, or comma-separated addresses/CIDRs (proxy-addr's syntax, as Express's "trust proxy").
+  TRUST_PROXY: z.string().default('false'),
   ASK_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100000).default(30),
   // Request limits, applied alike over HTTP and WebSocket (src/server/limits.ts).
   GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(1).max(100).default(10),
@@ -104,9 +109,12 @@ export type Config = Readonly<{
     jwtSecret: string | null;
     jwtIssuer: string;
     jwtAudience: string;
+    jwtMaxLifetimeSeconds: number;
     apiKeys: { id: string; key: string; role: (typeof ROLE_NAMES)[number]; districts: string[] }[];
   };
   askRatePerMinute: number;
+  /** Which peers' X-Forwarded-For is believed (TRUST_PROXY): false, true, a hop count or a list of addresses/CIDRs. */
+  trustProxy: boolean | number | string[];
   /** Embedded profile: vectors past which the dense index is an IVFFlat index (pgvector.ann.ts). */
   vectorAnnMinRows: number;
   /** Keyword postings scored in process (the default, memory-keyword.index.ts) or by SQL (keyword.index.ts). */
@@ -130,6 +138,22 @@ export class ConfigError extends Error {
   }
 }
 
+/** Values never echoed in an error: a typo report must not put a secret into a log. */
+const SECRET_VARIABLES = new Set(['JWT_SECRET', 'NEO4J_PASSWORD', 'LLM_API_KEY', 'API_KEYS']);
+
+function shown(variable: string, value: string | undefined): string {
+  if (value === undefined) return '(unset)';
+  if (SECRET_VARIABLES.has(variable)) return `a value of ${value.length} characters, not shown`;
+  if (variable.endsWith('_URL') || variable.endsWith('_URI')) return JSON.stringify(value.replace(/\/\/[^/@]*@/, '//…@'));
+  return JSON.stringify(value);
+}
+
+function trustProxy(v: string): boolean | number | string[] {
+  if (v === 'true' || v === 'false') return v === 'true';
+  if (/^\d+$/.test(v)) return Number(v);
+  return v.split(',').map((s) => s.trim()).filter(Boolean);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Empty strings count as unset, as a shell `FOO= npm start` means.
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
@@ -137,7 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const variable = String(issue.path[0] ?? 'environment');
-    throw new ConfigError(variable, `${issue.message} (got ${JSON.stringify(present[variable] ?? '')})`);
+    throw new ConfigError(variable, `${issue.message} (got ${shown(variable, present[variable])})`);
   }
   const e = parsed.data;
   let keys: z.infer<typeof apiKeys> = [];
@@ -179,9 +203,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       jwtSecret: e.JWT_SECRET ?? (production ? null : DEV_JWT_SECRET),
       jwtIssuer: e.JWT_ISSUER,
       jwtAudience: e.JWT_AUDIENCE,
+      jwtMaxLifetimeSeconds: e.JWT_MAX_LIFETIME_HOURS * 3600,
       apiKeys: keys,
     },
     askRatePerMinute: e.ASK_RATE_PER_MINUTE,
+    trustProxy: trustProxy(e.TRUST_PROXY),
     vectorAnnMinRows: e.VECTOR_ANN_MIN_ROWS,
     keywordIndex: e.KEYWORD_INDEX,
     limits: {

@@ -11,6 +11,8 @@ export interface GraphQLContext {
   app: App;
   requestId: string;
   principal: Principal;
+  /** The client's address (X-Forwarded-For believed only from TRUST_PROXY peers): tells anonymous callers apart. */
+  clientAddress: string;
   /** Passed to every store query so the stores leave out what this caller may not see. */
   scope: AccessScope;
   loaders: Loaders;
@@ -18,9 +20,9 @@ export interface GraphQLContext {
   missingSources: Set<string>;
 }
 
-export function createContext(app: App, requestId: string, principal: Principal): GraphQLContext {
+export function createContext(app: App, requestId: string, principal: Principal, clientAddress = 'unknown'): GraphQLContext {
   const scope = scopeFor(principal);
-  return { app, requestId, principal, scope, loaders: createLoaders(app, scope), missingSources: new Set() };
+  return { app, requestId, principal, clientAddress, scope, loaders: createLoaders(app, scope), missingSources: new Set() };
 }
 
 export function requireRole(ctx: GraphQLContext, roles: readonly Role[], action: string): void {

@@ -7,6 +7,8 @@ import type { IndexSync } from '../index-sync/index-sync';
 import type { Embedder } from '../models/embedder';
 import type { StatuteCatalogue } from '../seeds/statutes';
 import type { Stores } from '../stores/open-stores';
+import { WriteRefused } from '../stores/documents/document.store';
+import { idNotAvailable, type WritePolicy } from '../auth/write-policy';
 import { prepareDocument, type PreparedDocument } from './prepare';
 import { validateDocument, type ValidationProblem } from './validate/document.schema';
 
@@ -38,6 +40,8 @@ export interface IngestOptions {
   /** Documents prepared and embedded together: bigger groups embed more efficiently, smaller report more often. */
   groupSize?: number;
   signal?: AbortSignal;
+  /** Who may write what (the caller's); internal callers (seed, CLI) write anything. */
+  policy?: WritePolicy;
 }
 
 export interface IngestDeps {
@@ -50,8 +54,8 @@ export interface IngestDeps {
   onChange?: () => void;
 }
 
-const failure = (index: number, code: ErrorCode, message: string, problems: ValidationProblem[] = [], title: string | null = null): IngestResult => ({
-  index, id: null, title, status: 'FAILED', chunks: 0, sections: [], warnings: [], error: { code, message, problems },
+const failure = (index: number, code: ErrorCode, message: string, problems: ValidationProblem[] = [], title: string | null = null, id: string | null = null): IngestResult => ({
+  index, id, title, status: 'FAILED', chunks: 0, sections: [], warnings: [], error: { code, message, problems },
 });
 
 /**
@@ -97,9 +101,16 @@ export class IngestService {
         if ('status' in r) results.push(r);
         else ready.push({ index, p: r });
       }
-      // One read of the stored hashes per group, not one per document.
-      const hashes = await this.deps.stores.documents.contentHashes(ready.map((x) => x.p.document.id));
-      const prepared = ready.map((x) => ({ ...x, existing: hashes.get(x.p.document.id) ?? null }));
+      // One read of what is stored per group, not one per document. Validation came first, so an invalid document
+      // is INVALID_DOCUMENT whether or not its id is taken: the answer tells nothing about other districts' ids.
+      const stored = await this.deps.stores.documents.existingDocuments(ready.map((x) => x.p.document.id));
+      const prepared: { index: number; p: PreparedDocument; existing: string | null }[] = [];
+      for (const x of ready) {
+        const existing = stored.get(x.p.document.id) ?? null;
+        const refusal = opts.policy?.refusal(x.p.document, existing);
+        if (refusal) results.push(failure(x.index, ErrorCode.FORBIDDEN, refusal, [], x.p.document.title, x.p.document.id));
+        else prepared.push({ ...x, existing: existing?.contentHash ?? null });
+      }
       const toEmbed = prepared.filter((x) => x.existing !== x.p.document.contentHash);
       const vectors = await this.deps.embedder.embed(toEmbed.flatMap((x) => x.p.embedTexts), 'passage');
       let v = 0;
@@ -112,10 +123,12 @@ export class IngestService {
           continue;
         }
         try {
-          await this.deps.stores.documents.save(d, x.p.chunks, ['vector', 'graph']);
+          await this.deps.stores.documents.save(d, x.p.chunks, ['vector', 'graph'], opts.policy?.guard);
           results.push({ ...base, status: x.existing ? 'UPDATED' : 'CREATED' });
         } catch (err) {
-          results.push(failure(x.index, ErrorCode.STORE_UNAVAILABLE, `could not save: ${(err as Error).message.split('\n')[0]}`, [], d.title));
+          results.push(err instanceof WriteRefused
+            ? failure(x.index, ErrorCode.FORBIDDEN, idNotAvailable(d.id), [], d.title, d.id)
+            : failure(x.index, ErrorCode.STORE_UNAVAILABLE, `could not save: ${(err as Error).message.split('\n')[0]}`, [], d.title));
         }
       }
       const written = results.filter((r) => r.index >= start && (r.status === 'CREATED' || r.status === 'UPDATED')).map((r) => r.id!);
@@ -134,11 +147,15 @@ export class IngestService {
   }
 
   private prepare(index: number, raw: unknown): IngestResult | PreparedDocument {
+    // What the caller called the document, kept on a failure so a batch's results can be matched to its inputs.
+    const given = (k: 'id' | 'title') => {
+      const v = raw && typeof raw === 'object' ? (raw as Record<string, unknown>)[k] : undefined;
+      return typeof v === 'string' ? v.slice(0, 200) : null;
+    };
     const checked = validateDocument(raw);
     if (!checked.ok) {
-      const title = raw && typeof raw === 'object' && typeof (raw as { title?: unknown }).title === 'string' ? (raw as { title: string }).title : null;
       const message = checked.problems.map((p) => `${p.path}: ${p.message}`).join('; ');
-      return failure(index, ErrorCode.INVALID_DOCUMENT, message, checked.problems, title);
+      return failure(index, ErrorCode.INVALID_DOCUMENT, message, checked.problems, given('title'), given('id'));
     }
     try {
       const p = prepareDocument(checked.value as DocumentInput, {
@@ -146,7 +163,7 @@ export class IngestService {
       });
       return p;
     } catch (err) {
-      return failure(index, ErrorCode.INVALID_DOCUMENT, (err as Error).message.split('\n')[0]);
+      return failure(index, ErrorCode.INVALID_DOCUMENT, (err as Error).message.split('\n')[0], [], given('title'), given('id'));
     }
   }
 

@@ -49,9 +49,13 @@ export class Embedder {
     await (this.extractor as unknown as { dispose?: () => Promise<void> }).dispose?.();
   }
 
-  /** Memoises passage embeddings on disk under `dir` (one file per model). */
-  useCache(dir: string): void {
-    this.cache = new EmbeddingCache(EmbeddingCache.fileFor(dir, this.info.model), this.info.dims);
+  /**
+   * Memoises passage embeddings on disk under `dir` (one file per model); null stops, so that the memo's
+   * in-memory copy of every passage vector is not held by a process that only needed it to load a corpus.
+   */
+  useCache(dir: string | null): void {
+    this.cache?.close();
+    this.cache = dir ? new EmbeddingCache(EmbeddingCache.fileFor(dir, this.info.model), this.info.dims) : undefined;
   }
 
   countTokens(text: string): number {

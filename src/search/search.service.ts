@@ -47,7 +47,7 @@ function tolerant(graph: CitationGraph, failures: string[]): Pick<CitationGraph,
     failures.push(err.message.split('\n')[0]);
     return [] as T[];
   });
-  return { equivalents: (ids) => guard(() => graph.equivalents(ids)), coCited: (id, n) => guard(() => graph.coCited(id, n)) };
+  return { equivalents: (ids) => guard(() => graph.equivalents(ids)), coCited: (id, n, access) => guard(() => graph.coCited(id, n, access)) };
 }
 
 /**

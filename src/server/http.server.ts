@@ -7,7 +7,6 @@ import { expressMiddleware } from '@as-integrations/express5';
 import express from 'express';
 import type { GraphQLSchema } from 'graphql';
 import { WebSocketServer } from 'ws';
-import { useServer } from 'graphql-ws/use/ws';
 import type { App } from '../app/app';
 import { checkHealth } from '../app/health';
 import { createContext, type GraphQLContext } from '../graphql/context';
@@ -19,6 +18,9 @@ import { mountExplorer } from './explorer/explorer.route';
 import { Authenticator } from '../auth/authenticate';
 import { wsAuthHooks, type WsAuthExtra } from './ws.auth';
 import { degradedPlugin } from './degraded.plugin';
+import { serveGraphqlWs } from './ws.adapter';
+import { clientAddressReader } from './client-address';
+import { ErrorCode } from '../errors/error-codes';
 
 export const GRAPHQL_PATH = '/graphql';
 
@@ -39,18 +41,19 @@ export async function startServer(app: App, schema: GraphQLSchema, port: number,
   const { limits, production } = app.config;
   const wsLimits = wsLimitHooks(schema, app.config);
   const wsServer = new WebSocketServer({ server: httpServer, path: GRAPHQL_PATH, maxPayload: limits.requestMaxBytes });
-  const wsCleanup = useServer<Record<string, unknown> | undefined, WsAuthExtra>(
+  const clientAddress = clientAddressReader(app.config.trustProxy);
+  const wsCleanup = serveGraphqlWs<Record<string, unknown> | undefined, WsAuthExtra>(
     {
       schema,
       onConnect: (ctx) => wsAuth.onConnect(ctx),
       onSubscribe: (ctx, _id, payload) => wsAuth.checkSubscribe(ctx) ?? wsLimits.onSubscribe(payload),
       onNext: (_ctx, _id, _payload, _args, result) => wsLimits.onNext(result),
       onError: (_ctx, _id, _payload, errors) => wsLimits.onError(errors),
-      isProd: production,
       onClose: (ctx) => wsAuth.onClose(ctx),
-      context: (ctx) => createContext(app, randomUUID(), wsAuth.principal(ctx)),
+      context: (ctx) => createContext(app, randomUUID(), wsAuth.principal(ctx), clientAddress(ctx.extra.request)),
     },
     wsServer,
+    production,
   );
 
   const apollo = new ApolloServer<GraphQLContext>({
@@ -69,6 +72,13 @@ export async function startServer(app: App, schema: GraphQLSchema, port: number,
   await apollo.start();
 
   expressApp.disable('x-powered-by');
+  // Once stopping, new requests are told at once to come back, instead of waiting on a server that will not answer.
+  let stopping = false;
+  expressApp.use((_req, res, next) => {
+    if (!stopping) return next();
+    res.set({ 'Retry-After': '5', Connection: 'close' }).status(503)
+      .json({ errors: [{ message: 'The server is shutting down; retry shortly', extensions: { code: ErrorCode.STORE_UNAVAILABLE } }] });
+  });
   expressApp.use('/vendor', vendorRouter());
   expressApp.get('/', (_req, res) => res.redirect('/sandbox'));
   expressApp.get('/sandbox', (_req, res) => res.type('html').send(sandboxPage(GRAPHQL_PATH)));
@@ -87,9 +97,13 @@ export async function startServer(app: App, schema: GraphQLSchema, port: number,
   expressApp.use(
     GRAPHQL_PATH,
     ...graphqlBody(limits),
-    expressMiddleware(apollo, { context: async ({ req }) => createContext(app, randomUUID(), await authenticator.fromHeaders(req.headers)) }),
+    expressMiddleware(apollo, { context: async ({ req }) => createContext(app, randomUUID(), await authenticator.fromHeaders(req.headers), clientAddress(req)) }),
     graphqlBodyErrors(limits),
   );
+  // Anything else is a client's mistake, answered in JSON like the API, not with Express's HTML page.
+  expressApp.use((req, res) => {
+    res.status(404).json({ errors: [{ message: `No route ${req.method} ${req.path.slice(0, 200)}; the API is at ${GRAPHQL_PATH}`, extensions: { code: ErrorCode.NOT_FOUND } }] });
+  });
 
   await new Promise<void>((resolve, reject) => {
     httpServer.once('error', reject);
@@ -103,6 +117,7 @@ export async function startServer(app: App, schema: GraphQLSchema, port: number,
     port: actualPort,
     http: httpServer,
     stop: async () => {
+      stopping = true;
       await apollo.stop();
       wsServer.close();
     },

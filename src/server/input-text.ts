@@ -1,35 +1,22 @@
 import { BREAK, visit, type DocumentNode } from 'graphql';
-
-const NUL = '\u0000';
+import { findUnstorable, textProblem } from '../text/storable';
 
 /**
- * Where an operation's input holds U+0000: `$name.path` in the variables, or a literal in the document; undefined
- * when nowhere. PostgreSQL text cannot store that character, so a store query given one fails deep inside with an
- * encoding error; the transports refuse it up front as BAD_USER_INPUT instead. The variables are walked with an
- * explicit stack, since a hostile client can nest them far deeper than the call stack goes.
+ * Where an operation's input holds text no store can keep (U+0000, or a lone surrogate): `$name.path` in the
+ * variables, or a literal in the document, with what is wrong; undefined when nowhere. The transports refuse it
+ * up front as BAD_USER_INPUT instead of letting a store query fail on it.
  */
-export function findNul(document: DocumentNode, variables: unknown): string | undefined {
-  const stack: { value: unknown; path: string }[] = [{ value: variables, path: '$' }];
-  while (stack.length) {
-    const { value, path } = stack.pop()!;
-    if (typeof value === 'string') {
-      if (value.includes(NUL)) return path;
-    } else if (Array.isArray(value)) {
-      value.forEach((v, i) => stack.push({ value: v, path: `${path}[${i}]` }));
-    } else if (value !== null && typeof value === 'object') {
-      for (const [k, v] of Object.entries(value)) {
-        if (k.includes(NUL)) return path;
-        stack.push({ value: v, path: path === '$' ? `$${k}` : `${path}.${k}` });
-      }
-    }
-  }
-  let literal: string | undefined;
+export function findBadText(document: DocumentNode, variables: unknown): { where: string; problem: string } | undefined {
+  const inVariables = findUnstorable(variables);
+  if (inVariables) return inVariables;
+  let found: { where: string; problem: string } | undefined;
   visit(document, {
     StringValue(node) {
-      if (!node.value.includes(NUL)) return undefined;
-      literal = `a string literal at line ${node.loc?.startToken.line ?? '?'}`;
+      const problem = textProblem(node.value);
+      if (!problem) return undefined;
+      found = { where: `a string literal at line ${node.loc?.startToken.line ?? '?'}`, problem };
       return BREAK;
     },
   });
-  return literal;
+  return found;
 }

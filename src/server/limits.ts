@@ -5,7 +5,7 @@ import { maxDirectivesRule } from '@escape.tech/graphql-armor-max-directives';
 import type { Config } from '../config/config';
 import { AppError } from '../errors/app-error';
 import { ErrorCode } from '../errors/error-codes';
-import { findNul } from './input-text';
+import { findBadText } from './input-text';
 import { operationCost } from './query-cost';
 
 /**
@@ -65,8 +65,8 @@ export function limitRules(limits: Limits): ValidationRule[] {
 
 /** Text no store can hold, refused before any resolver runs (see input-text.ts). */
 export function checkText(document: DocumentNode, variables: unknown): LimitViolation | undefined {
-  const where = findNul(document, variables);
-  return where ? { code: ErrorCode.BAD_USER_INPUT, message: `Text must not contain the NUL character (U+0000); found in ${where}` } : undefined;
+  const bad = findBadText(document, variables);
+  return bad ? { code: ErrorCode.BAD_USER_INPUT, message: `Text must not contain ${bad.problem}; found in ${bad.where}` } : undefined;
 }
 
 /**

@@ -1,7 +1,8 @@
-import { IsISO8601, IsOptional, Max, MaxLength, Min } from 'class-validator';
+import { IsOptional, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { Field, InputType, Int, registerEnumType } from 'type-graphql';
 import { USE_CASES, type UseCase } from '../../answer/prompts';
 import { SearchFilterInput } from '../search/search.input';
+import { IsCalendarDate } from '../common/calendar-date';
 
 export const UseCaseEnum = Object.fromEntries(USE_CASES.map((u) => [u, u])) as { [K in UseCase]: K };
 registerEnumType(UseCaseEnum, {
@@ -22,6 +23,7 @@ export class AskInput {
 
   @Field(() => SearchFilterInput, { nullable: true })
   @IsOptional()
+  @ValidateNested()
   filter?: SearchFilterInput;
 
   @Field(() => Int, { nullable: true, description: 'How many hits to draw sources from (1-20, default 8)' })
@@ -32,7 +34,7 @@ export class AskInput {
 
   @Field(() => String, { nullable: true, description: 'Date of the FIR or chargesheet (YYYY-MM-DD): decides IPC or BNS' })
   @IsOptional()
-  @IsISO8601({ strict: true }, { message: 'date must be an ISO date YYYY-MM-DD' })
+  @IsCalendarDate()
   date?: string;
 
   @Field(() => Int, { nullable: true, description: 'Context budget in tokens (default 4000)' })

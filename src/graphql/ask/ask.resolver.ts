@@ -60,7 +60,7 @@ async function* askEvents(ctx: GraphQLContext, input: AskInput): AsyncGenerator<
 export class AskResolver {
   @Query(() => AnswerType, { description: 'A grounded answer with citations (extractive by default; an LLM when LLM_BASE_URL is set)' })
   async ask(@Arg('input', () => AskInput) input: AskInput, @Ctx() ctx: GraphQLContext): Promise<AnswerType> {
-    await ctx.app.askLimiter.consume(ctx.principal);
+    await ctx.app.askLimiter.consume(ctx.principal, ctx.clientAddress);
     const answer = await ctx.app.ask.ask(toRequest(input, ctx));
     audit(ctx, 'ask', input.query, answer.sources.length, answer.hiddenByAccess);
     for (const m of answer.missingSources) ctx.missingSources.add(m);
@@ -71,8 +71,9 @@ export class AskResolver {
     description: 'The same answer as ask, streamed: ANALYSIS, SOURCES, TEXT_DELTA/CITATION, DONE',
     // The rate limit is checked when the client subscribes, so a refused stream never starts.
     subscribe: async ({ args, context }) => {
-      await (context as GraphQLContext).app.askLimiter.consume((context as GraphQLContext).principal);
-      return askEvents(context as GraphQLContext, (args as { input: AskInput }).input);
+      const ctx = context as GraphQLContext;
+      await ctx.app.askLimiter.consume(ctx.principal, ctx.clientAddress);
+      return askEvents(ctx, (args as { input: AskInput }).input);
     },
   })
   askStream(@Root() event: AskEventType, @Arg('input', () => AskInput) _input: AskInput): AskEventType {

@@ -3,7 +3,7 @@ import { Field, Int, ObjectType } from 'type-graphql';
 @ObjectType({ description: 'One read by a restricted caller: who, what, and how much their access hid' })
 export class AuditEntryType {
   @Field(() => String) at!: string;
-  @Field(() => String, { description: 'jwt:<sub>, api-key:<id> or anonymous:anonymous' }) principal!: string;
+  @Field(() => String, { description: 'jwt:<issuer>:<sub>, key:<API key id> or anonymous' }) principal!: string;
   @Field(() => String) role!: string;
   @Field(() => String) operation!: string;
   @Field(() => String, { nullable: true }) query!: string | null;

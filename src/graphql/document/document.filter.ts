@@ -1,26 +1,29 @@
-import { ArrayMaxSize, IsISO8601, IsOptional } from 'class-validator';
+import { ArrayMaxSize, IsOptional, MaxLength } from 'class-validator';
 import { Field, InputType } from 'type-graphql';
 import type { DocumentType } from '../../domain/document.types';
 import { DocumentTypeEnum } from '../common/enums';
+import { IsCalendarDate } from '../common/calendar-date';
 
 @InputType()
 export class DocumentFilterInput {
   @Field(() => [DocumentTypeEnum], { nullable: true })
   @IsOptional()
+  @ArrayMaxSize(10)
   types?: DocumentType[];
 
   @Field(() => [String], { nullable: true })
   @IsOptional()
   @ArrayMaxSize(50)
+  @MaxLength(200, { each: true })
   districts?: string[];
 
   @Field(() => String, { nullable: true })
   @IsOptional()
-  @IsISO8601({ strict: true }, { message: 'dateFrom must be an ISO date YYYY-MM-DD' })
+  @IsCalendarDate()
   dateFrom?: string;
 
   @Field(() => String, { nullable: true })
   @IsOptional()
-  @IsISO8601({ strict: true }, { message: 'dateTo must be an ISO date YYYY-MM-DD' })
+  @IsCalendarDate()
   dateTo?: string;
 }

@@ -43,7 +43,8 @@ export function toConnection<T>(nodes: T[], offset: number, total: number, consu
 export const encodeCursor = (offset: number) => Buffer.from(`o:${offset}`).toString('base64url');
 export function decodeCursor(cursor: string | undefined | null): number {
   if (!cursor) return 0;
-  const m = /^o:(\d+)$/.exec(Buffer.from(cursor, 'base64url').toString());
+  // Offsets past a billion are no page this API issued, and would overflow the store's OFFSET.
+  const m = /^o:(\d{1,9})$/.exec(Buffer.from(cursor, 'base64url').toString());
   if (!m) throw new Error('invalid cursor');
   return Number(m[1]);
 }

@@ -1,9 +1,10 @@
-import { ArrayMaxSize, IsISO8601, IsOptional, Length, Matches, MaxLength, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsOptional, Length, Matches, MaxLength, ValidateNested } from 'class-validator';
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Field, ID, InputType } from 'type-graphql';
 import type { StatuteCode } from '../../domain/codes';
 import type { AuthorityLevel, DocumentType, Language } from '../../domain/document.types';
 import { AuthorityEnum, DocumentTypeEnum, LanguageEnum, StatuteCodeEnum } from '../common/enums';
+import { IsCalendarDate } from '../common/calendar-date';
 
 @InputType({ description: 'One structural part: an FIR part (complainant, incident, evidence, accused), a chargesheet part, a ruling paragraph group' })
 export class DocumentPartInput {
@@ -47,7 +48,7 @@ export class IngestDocumentInput {
 
   @Field(() => String, { nullable: true, description: 'YYYY-MM-DD; decides IPC/CrPC/IEA vs BNS/BNSS/BSA for citations that name no code' })
   @IsOptional()
-  @IsISO8601({ strict: true }, { message: 'date must be an ISO date YYYY-MM-DD' })
+  @IsCalendarDate()
   date?: string;
 
   @Field(() => String, { nullable: true })

@@ -4,9 +4,9 @@ import { Arg, Ctx, ID, Mutation, Resolver, Root, Subscription } from 'type-graph
 import { AppError } from '../../errors/app-error';
 import { ErrorCode } from '../../errors/error-codes';
 import type { IngestResult } from '../../ingest/ingest.service';
-import { MAY_DELETE } from '../../auth/scope';
+import { MAY_DELETE, MAY_INGEST } from '../../auth/scope';
 import { requireRole, type GraphQLContext } from '../context';
-import { ingestRefusal, requireIngestRole } from './ingest.policy';
+import { writePolicyFor } from '../../auth/write-policy';
 import { progressOf, publishProgress } from './progress.stream';
 import { IngestDocumentInput } from './ingest.input';
 import { IngestBatchType, IngestProgressType, IngestResultType, IngestStatusEnum } from './ingest-result.type';
@@ -18,14 +18,16 @@ const toType = (r: IngestResult): IngestResultType => ({ ...r, status: r.status 
 
 export const MAX_BATCH = 500;
 
+function requireIngestRole(ctx: GraphQLContext): void {
+  requireRole(ctx, MAY_INGEST, 'ingest documents');
+}
+
 @Resolver()
 export class IngestResolver {
   @Mutation(() => IngestResultType, { description: 'Ingests one document; a document that cannot be ingested is an INVALID_DOCUMENT error' })
   async ingestDocument(@Arg('input', () => IngestDocumentInput) input: IngestDocumentInput, @Ctx() ctx: GraphQLContext): Promise<IngestResultType> {
     requireIngestRole(ctx);
-    const refusal = await ingestRefusal(ctx, plain(input));
-    if (refusal) throw new AppError(ErrorCode.FORBIDDEN, refusal);
-    const [result] = await ctx.app.ingest.ingest([plain(input)]);
+    const [result] = await ctx.app.ingest.ingest([plain(input)], { policy: writePolicyFor(ctx.principal) });
     if (result.status === 'FAILED') {
       throw new AppError(result.error!.code, result.error!.message, { problems: result.error!.problems });
     }
@@ -41,19 +43,11 @@ export class IngestResolver {
     requireIngestRole(ctx);
     if (inputs.length > MAX_BATCH) throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, `at most ${MAX_BATCH} documents per call; got ${inputs.length}`);
     const id = batchId ?? randomUUID();
-    const docs = inputs.map(plain);
-    // Refused documents fail alone, like invalid ones, and the rest of the batch goes on.
-    const refusals = await Promise.all(docs.map((d) => ingestRefusal(ctx, d)));
-    const allowed = docs.filter((_d, i) => !refusals[i]);
-    const done = await ctx.app.ingest.ingest(allowed, {
+    const results = await ctx.app.ingest.ingest(inputs.map(plain), {
       batchId: id,
+      policy: writePolicyFor(ctx.principal),
       onProgress: (p) => publishProgress({ ...p, principalId: ctx.principal.id }),
     });
-    let next = 0;
-    const results: IngestResult[] = docs.map((d, index) => (refusals[index]
-      ? { index, id: typeof d.id === 'string' ? d.id : null, title: typeof d.title === 'string' ? d.title : null, status: 'FAILED', chunks: 0, sections: [], warnings: [],
-        error: { code: ErrorCode.FORBIDDEN, message: refusals[index]!, problems: [] } }
-      : { ...done[next++], index }));
     const count = (s: string) => results.filter((r) => r.status === s).length;
     return { batchId: id, created: count('CREATED'), updated: count('UPDATED'), unchanged: count('UNCHANGED'), failed: count('FAILED'), results: results.map(toType) };
   }

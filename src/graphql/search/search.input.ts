@@ -1,10 +1,11 @@
-import { ArrayMaxSize, IsISO8601, IsOptional, Max, MaxLength, Min } from 'class-validator';
+import { ArrayMaxSize, IsOptional, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { Field, InputType, Int, registerEnumType } from 'type-graphql';
 import type { StatuteCode } from '../../domain/codes';
 import type { DocumentType, Language } from '../../domain/document.types';
 import type { FusionMethod } from '../../fuse/fuse';
 import { MAX_QUERY_CHARS, MAX_TOP_K } from '../../search/search.service';
 import { DocumentTypeEnum, LanguageEnum, StatuteCodeEnum } from '../common/enums';
+import { IsCalendarDate } from '../common/calendar-date';
 
 export enum FusionMethodEnum {
   RRF = 'RRF',
@@ -21,30 +22,34 @@ export class SearchFilterInput {
 
   @Field(() => [LanguageEnum], { nullable: true })
   @IsOptional()
+  @ArrayMaxSize(3)
   languages?: Language[];
 
   @Field(() => [String], { nullable: true })
   @IsOptional()
   @ArrayMaxSize(50)
+  @MaxLength(200, { each: true })
   districts?: string[];
 
   @Field(() => String, { nullable: true, description: 'YYYY-MM-DD' })
   @IsOptional()
-  @IsISO8601({ strict: true }, { message: 'dateFrom must be an ISO date YYYY-MM-DD' })
+  @IsCalendarDate()
   dateFrom?: string;
 
   @Field(() => String, { nullable: true, description: 'YYYY-MM-DD' })
   @IsOptional()
-  @IsISO8601({ strict: true }, { message: 'dateTo must be an ISO date YYYY-MM-DD' })
+  @IsCalendarDate()
   dateTo?: string;
 
   @Field(() => [StatuteCodeEnum], { nullable: true, description: 'Only bare-act sections of these codes' })
   @IsOptional()
+  @ArrayMaxSize(10)
   codes?: StatuteCode[];
 
   @Field(() => [String], { nullable: true, description: 'Only chunks citing (or being) these sections, e.g. IPC:302' })
   @IsOptional()
   @ArrayMaxSize(50)
+  @MaxLength(200, { each: true })
   sections?: string[];
 }
 
@@ -62,6 +67,7 @@ export class SearchInput {
 
   @Field(() => SearchFilterInput, { nullable: true })
   @IsOptional()
+  @ValidateNested()
   filter?: SearchFilterInput;
 
   @Field(() => FusionMethodEnum, { nullable: true, defaultValue: FusionMethodEnum.RRF })

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { STATUTE_CODES } from '../../domain/codes';
+import { findUnstorable } from '../../text/storable';
 import { AUTHORITY_LEVELS, DOCUMENT_TYPES, LANGUAGES, type DocumentInput, type DocumentType } from '../../domain/document.types';
 
 /** A whole document may hold at most this many characters of text: a 50 MB paste is refused, not chunked. */
@@ -58,6 +59,8 @@ function looksBinary(text: string): boolean {
 }
 
 export function validateDocument(input: unknown): Validated {
+  const unstorable = findUnstorable(input, '(document)');
+  if (unstorable) return { ok: false, problems: [{ path: unstorable.where.replace(/^\(document\)\./, ''), message: `holds ${unstorable.problem}` }] };
   const parsed = documentInputSchema.safeParse(input);
   if (!parsed.success) {
     return { ok: false, problems: parsed.error.issues.slice(0, 10).map((i) => ({ path: i.path.join('.') || '(document)', message: i.message })) };

@@ -1,10 +1,30 @@
 import type { SqlClient } from '../sql/sql.client';
 import type { ChunkRecord, SearchFilter, StoredDocument } from '../store.types';
+import type { DocumentType } from '../../domain/document.types';
 import { accessSql, filterSql } from '../sql/filter.sql';
 import type { AccessScope } from '../../domain/access';
 import { chunkFromRow, documentFromRow } from './document.rows';
 
 export type OutboxTarget = 'vector' | 'graph';
+
+export interface ExistingDocument {
+  contentHash: string;
+  type: DocumentType;
+  district: string | null;
+}
+
+/** The stored documents a write may replace: those of these types in these districts. */
+export interface WriteGuard {
+  types: readonly DocumentType[];
+  districts: readonly string[];
+}
+
+/** A guarded save found a document under the id that the guard does not let it replace. */
+export class WriteRefused extends Error {
+  constructor(readonly documentId: string) {
+    super(`document "${documentId}" may not be replaced by this write`);
+  }
+}
 
 export interface OutboxEntry {
   documentId: string;
@@ -31,27 +51,37 @@ export class DocumentStore {
     return rows.map(documentFromRow);
   }
 
-  async contentHashes(ids: readonly string[]): Promise<Map<string, string>> {
+  /** What is stored under these ids: enough to tell an update from a create, and who may replace it. */
+  async existingDocuments(ids: readonly string[]): Promise<Map<string, ExistingDocument>> {
     if (!ids.length) return new Map();
-    const rows = await this.sql.query<{ id: string; content_hash: string }>(`SELECT id, content_hash FROM {S}.documents WHERE id = ANY($1::text[])`, [ids]);
-    return new Map(rows.map((r) => [r.id, r.content_hash]));
+    const rows = await this.sql.query<{ id: string; content_hash: string; type: DocumentType; district: string | null }>(
+      `SELECT id, content_hash, type, district FROM {S}.documents WHERE id = ANY($1::text[])`, [ids]);
+    return new Map(rows.map((r) => [r.id, { contentHash: r.content_hash, type: r.type, district: r.district }]));
   }
 
-
-  /** Replaces the document and all its chunks, and queues the targets, in one transaction. */
-  async save(doc: StoredDocument, chunks: ChunkRecord[], targets: OutboxTarget[]): Promise<void> {
+  /**
+   * Replaces the document and all its chunks, and queues the targets, in one transaction. With a guard, a stored
+   * document is replaced only if its type and district are among the guard's, checked by the same statement
+   * that writes (no other write can slip between a check and this one); otherwise WriteRefused is thrown.
+   */
+  async save(doc: StoredDocument, chunks: ChunkRecord[], targets: OutboxTarget[], guard?: WriteGuard): Promise<void> {
     await this.sql.transaction(async (tx) => {
-      await tx.query(
-        `INSERT INTO {S}.documents (id, type, title, language, date, district, police_station, court, authority,
+      const params: unknown[] = [doc.id, doc.type, doc.title, doc.language, doc.date, doc.district, doc.policeStation, doc.court, doc.authority,
+        doc.contentHash, doc.sections, JSON.stringify(doc.citations), JSON.stringify(doc.input), JSON.stringify(doc.warnings)];
+      const only = guard ? `WHERE d.type = ANY($15::text[]) AND lower(d.district) = ANY($16::text[])` : '';
+      if (guard) params.push(guard.types, guard.districts.map((x) => x.toLowerCase()));
+      const written = await tx.query(
+        `INSERT INTO {S}.documents AS d (id, type, title, language, date, district, police_station, court, authority,
            content_hash, sections, citations, input, warnings)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
          ON CONFLICT (id) DO UPDATE SET type = EXCLUDED.type, title = EXCLUDED.title, language = EXCLUDED.language,
            date = EXCLUDED.date, district = EXCLUDED.district, police_station = EXCLUDED.police_station,
            court = EXCLUDED.court, authority = EXCLUDED.authority, content_hash = EXCLUDED.content_hash,
-           sections = EXCLUDED.sections, citations = EXCLUDED.citations, input = EXCLUDED.input, warnings = EXCLUDED.warnings, updated_at = now()`,
-        [doc.id, doc.type, doc.title, doc.language, doc.date, doc.district, doc.policeStation, doc.court, doc.authority,
-          doc.contentHash, doc.sections, JSON.stringify(doc.citations), JSON.stringify(doc.input), JSON.stringify(doc.warnings)],
+           sections = EXCLUDED.sections, citations = EXCLUDED.citations, input = EXCLUDED.input, warnings = EXCLUDED.warnings, updated_at = now()
+         ${only} RETURNING id`,
+        params,
       );
+      if (!written.length) throw new WriteRefused(doc.id);
       await tx.query(`DELETE FROM {S}.chunks WHERE document_id = $1`, [doc.id]);
       for (let i = 0; i < chunks.length; i += 200) await insertChunks(tx, chunks.slice(i, i + 200));
       await enqueue(tx, doc.id, targets);
