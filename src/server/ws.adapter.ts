@@ -30,7 +30,8 @@ export function serveGraphqlWs<P extends Record<string, unknown> | undefined, E 
   };
 
   wss.on('connection', (socket: WebSocket, request: IncomingMessage) => {
-    socket.once('error', (err) => internal(socket, err));
+    // Socket errors are broken frames from the client (bad UTF-8, too large); ws has already closed with 1007/1009.
+    socket.once('error', (err) => logger.debug({ err: err.message }, 'graphql-ws: socket error'));
     let pongWait: NodeJS.Timeout | null = null;
     const ping = setInterval(() => {
       if (socket.readyState !== socket.OPEN) return;

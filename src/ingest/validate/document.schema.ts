@@ -59,8 +59,6 @@ function looksBinary(text: string): boolean {
 }
 
 export function validateDocument(input: unknown): Validated {
-  const unstorable = findUnstorable(input, '(document)');
-  if (unstorable) return { ok: false, problems: [{ path: unstorable.where.replace(/^\(document\)\./, ''), message: `holds ${unstorable.problem}` }] };
   const parsed = documentInputSchema.safeParse(input);
   if (!parsed.success) {
     return { ok: false, problems: parsed.error.issues.slice(0, 10).map((i) => ({ path: i.path.join('.') || '(document)', message: i.message })) };
@@ -78,5 +76,8 @@ export function validateDocument(input: unknown): Validated {
     for (const r of required) if (!names.has(r)) problems.push({ path: 'parts', message: `a ${d.type} needs a non-empty "${r}" part` });
   }
   if (d.type === 'BARE_ACT_SECTION' && !d.statute) problems.push({ path: 'statute', message: 'a BARE_ACT_SECTION needs statute { code, number }' });
+  // Last, so binary junk is reported as such rather than by its first NUL.
+  const unstorable = problems.length ? undefined : findUnstorable(d, '(document)');
+  if (unstorable) problems.push({ path: unstorable.where.replace(/^\(document\)\./, ''), message: `holds ${unstorable.problem}` });
   return problems.length ? { ok: false, problems } : { ok: true, value: d };
 }
