@@ -30,6 +30,26 @@ const INDIC_PAST_TENSE = /(?:गया|गई|गयी|गए|गये|लि�
  */
 const QUESTION = /\?|^\s*(?:how|what|which|whether|can|should|is|are|do|does)\b|\b(?:how|when|what|where|who) (?:to|can|could|will|should|is|are|do|does)\b|कैसे|कब|क्या|किस|कौन|કેવી રીતે|ક્યારે|શું|કઈ|કયા|કોણ/iu;
 
+/**
+ * A question about what the police or a court may, must or should do, or how long they have: permission,
+ * obligation, time limits, procedure, admissibility. Officers often tell the case first and ask last, so a long
+ * text that asks this is a procedure question, not an incident to charge.
+ */
+const ASKS_PROCEDURE = new RegExp([
+  String.raw`\b(?:can|may|must|should|shall|could)\s+(?:we|i|you|they|he|she|the\s+(?:police|io|officer|investigating officer|sho|court|magistrate)|police)\b`,
+  String.raw`\bis\s+it\s+(?:necessary|mandatory|required|compulsory|legal|lawful|allowed|permissible|possible)\b`,
+  String.raw`\b(?:are|am)\s+(?:we|i)\s+(?:allowed|required|bound|supposed)\b`, String.raw`\bdo\s+(?:we|i)\s+(?:need|have)\b`,
+  String.raw`\bhow\s+(?:long|many\s+(?:days|hours|months)|soon)\b`, String.raw`\bwithin\s+(?:how|what)\b`,
+  String.raw`\bwhat\s+(?:is\s+the\s+)?(?:procedure|process|steps?)\b`, String.raw`\bwhat\s+(?:should|must|can)\s+(?:we|i|the police)\s+do\b`,
+  String.raw`\badmissible\b`, String.raw`\b(?:sakte|sakti|sakta)\s+h(?:ai|ain|e)\b`, String.raw`\bkitne\s+(?:din|ghante|samay)\b`,
+  String.raw`\b(?:zaroori|jaruri|zaruri)\b`, String.raw`\bkya\s+karna\s+(?:chahiye|hoga)\b`,
+  'सकते\\s*हैं\\s*\\?|सकती\\s*है\\s*\\?|सकता\\s*है\\s*\\?|कितने\\s*(?:दिन|घंटे|घण्टे|समय)|ज़रूरी|जरूरी|आवश्यक|अनिवार्य|अनुमति|प्रक्रिया|ग्राह्य|क्या\\s*करना\\s*(?:चाहिए|होगा)',
+  'શકાય|શકીએ|કેટલા\\s*(?:દિવસ|કલાક|સમય)|જરૂરી|ફરજિયાત|મંજૂરી|પ્રક્રિયા|માન્ય\\s*ગણાય|શું\\s*કરવું',
+].join('|'), 'iu');
+
+/** A question about which sections or offences apply: an incident to charge, whatever else it asks. */
+const ASKS_SECTIONS = /\b(?:which|what)\s+(?:sections?|offences?|offenses?|charges?|ipc|bns)\b|\b(?:kaun\s*si|kaunsi|konsi)\s+(?:dhara|dhaara)\b|कौन\s*सी\s*धारा|कौनसी\s*धारा|किस\s*धारा|कौन\s*सा\s*अपराध|કઈ\s*કલમ|કયી\s*કલમ|કયો\s*ગુનો|કયા\s*ગુના/iu;
+
 const CONNECTIVES = /\b(and|or|also|while|whereas|with)\b|और|तथा|एवं|अने|અને|તેમજ/giu;
 
 export interface Classification {
@@ -47,7 +67,10 @@ export function classifyQuery(text: string, wordCount: number, references: numbe
   let confidence: number;
   const sentences = text.split(/[.?!।]\s/).filter((s) => s.trim()).length;
   const narrative = NARRATIVE.test(text) || FIRST_PERSON.test(text) || (text.match(PAST_TENSE)?.length ?? 0) >= 2 || (text.match(INDIC_PAST_TENSE)?.length ?? 0) >= 2;
-  if (wordCount >= 40 || (wordCount >= 25 && sentences >= 2)) {
+  if (ASKS_PROCEDURE.test(text) && QUESTION.test(text) && !ASKS_SECTIONS.test(text) && references === 0) {
+    type = 'PROCEDURAL';
+    confidence = 0.8;
+  } else if (wordCount >= 40 || (wordCount >= 25 && sentences >= 2)) {
     type = 'FACT_PATTERN';
     confidence = Math.min(1, 0.6 + wordCount / 200);
   } else if (narrative && wordCount >= 6 && references === 0 && !(PROCEDURAL.test(text) && QUESTION.test(text))) {

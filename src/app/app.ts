@@ -6,6 +6,7 @@ import { Reranker } from '../models/reranker';
 import { openStores, type OpenOptions, type Stores } from '../stores/open-stores';
 import { OffenceElements } from '../expand/elements';
 import { Glossary } from '../expand/glossary';
+import { DomainWords } from '../search/domain-words';
 import { IndexSync } from '../index-sync/index-sync';
 import { IngestService } from '../ingest/ingest.service';
 import { loadStatutes, type StatuteCatalogue } from '../seeds/statutes';
@@ -84,7 +85,7 @@ export async function createApp(config: Config, storeOptions: Partial<OpenOption
   const changes = new ChangeSignal();
   const ingest = new IngestService({ stores, embedder, catalogue, glossary, sync, onChange: () => changes.fire() });
   const namesCache = config.embeddingCacheDir ? EmbeddingCache.fileFor(config.embeddingCacheDir, config.embeddingModel, 'names-') : undefined;
-  const search = new SearchService({ stores, embedder, rerank, glossary, elements, catalogue, changes, namesCache });
+  const search = new SearchService({ stores, embedder, rerank, glossary, elements, catalogue, changes, namesCache, rerankSettings: config.rerank, domainWords: DomainWords.load() });
   const ask = new AskService({ search, stores, embedder, catalogue }, config.llm);
   return {
     config, stores, embedder, rerank, catalogue, glossary, elements, sync, ingest, changes, search, ask, startedAt: new Date(),

@@ -67,6 +67,7 @@ const ASK = 'subscription A($input: AskInput!) { askStream(input: $input) { kind
 const INGEST = 'mutation I($inputs: [IngestDocumentInput!]!) { ingestDocuments(inputs: $inputs) { created updated failed results { error { message } } } }';
 
 const round = (x: number) => Math.round(x * 10) / 10;
+const round2 = (x: number) => Math.round(x * 100) / 100;
 const pct = (xs: number[]) => ({ p50: round(percentile(xs, 50)), p95: round(percentile(xs, 95)), max: round(Math.max(0, ...xs)) });
 const load1 = () => Math.round(os.loadavg()[0] * 100) / 100;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -81,13 +82,13 @@ async function pool<T>(n: number, c: number, until: number, task: (i: number, wo
   return out;
 }
 
-interface Bench { app: App; url: string; token: string; dataDir: string; stop(): Promise<void> }
+export interface Bench { app: App; url: string; token: string; dataDir: string; stop(): Promise<void> }
 
 /**
  * A server as `npm start` runs it (embedded profile, PGlite on disk, index sync on) in a fresh DATA_DIR and schema.
  * The corpus is loaded in process, with the passage memo, then the memo is dropped: the server never holds one.
  */
-async function startBench(config: Config, firs: number, log: (s: string) => void): Promise<Bench> {
+export async function startBench(config: Config, firs: number, log: (s: string) => void): Promise<Bench> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nyaya-load-'));
   const cfg: Config = { ...config, store: 'embedded', dataDir, askRatePerMinute: 100000 };
   const app = await createApp(cfg, { namespace: `load_${Date.now().toString(36)}` });
@@ -111,7 +112,7 @@ async function startBench(config: Config, firs: number, log: (s: string) => void
   };
 }
 
-async function post<T>(b: Bench, query: string, variables: Record<string, unknown>): Promise<T> {
+export async function post<T>(b: Bench, query: string, variables: Record<string, unknown>): Promise<T> {
   const res = await fetch(b.url, {
     method: 'POST', signal: AbortSignal.timeout(120_000),
     headers: { 'content-type': 'application/json', authorization: `Bearer ${b.token}` },
@@ -138,13 +139,13 @@ async function observed<T>(fn: () => Promise<T>) {
   const used = process.cpuUsage(cpu);
   delay.disable();
   return {
-    result, seconds, loadAverage, cores: round((used.user + used.system) / 1e6 / seconds * 100) / 100,
+    result, seconds, loadAverage, cores: round2((used.user + used.system) / 1e6 / seconds),
     eventLoopUtilisation: Math.round(performance.eventLoopUtilization(elu).utilization * 100) / 100,
     loopDelayMs: { p50: round(delay.percentile(50) / 1e6), p99: round(delay.percentile(99) / 1e6), max: round(delay.max / 1e6) },
   };
 }
 
-async function searchLevel(b: Bench, c: number, n: number, offset: number, seconds: number) {
+export async function searchLevel(b: Bench, c: number, n: number, offset: number, seconds: number) {
   type Data = { search: { stages: { name: string; ms: number }[]; cached: boolean } };
   const o = await observed(() => pool(n, c, performance.now() + seconds * 1000, async (i) => {
     const t0 = performance.now();
@@ -161,7 +162,7 @@ async function searchLevel(b: Bench, c: number, n: number, offset: number, secon
   return {
     concurrency: c, requests: o.result.length, errors: o.result.length - ok.length, cached: ok.filter((r) => r.cached).length,
     firstError: (o.result.find((r) => 'error' in r) as { error?: string } | undefined)?.error ?? null,
-    searchesPerSecond: round(ok.length / o.seconds * 10) / 10, latencyMs: pct(ok.map((r) => r.ms)),
+    searchesPerSecond: round2(ok.length / o.seconds), latencyMs: pct(ok.map((r) => r.ms)),
     stagesMs: Object.fromEntries(Object.entries(stageMs).map(([k, v]) => [k, pct(v)])),
     seconds: round(o.seconds), loadAverage: o.loadAverage, cores: o.cores, eventLoopUtilisation: o.eventLoopUtilisation, loopDelayMs: o.loopDelayMs,
   };
@@ -201,7 +202,7 @@ async function askLevel(b: Bench, c: number, n: number, offset: number, seconds:
 }
 
 /** A full GC: `global.gc` under `node --expose-gc`, otherwise the same function obtained through V8's flags. */
-function collect(): void {
+export function collect(): void {
   const g = (globalThis as { gc?: () => void }).gc;
   if (g) return g();
   v8.setFlagsFromString('--expose-gc');
@@ -209,7 +210,7 @@ function collect(): void {
 }
 
 /** Where the process's memory is: V8's heap, off-heap buffers, PGlite's WebAssembly heap and the keyword postings. */
-async function memory(b: Bench) {
+export async function memory(b: Bench) {
   const mib = (x: number) => Math.round(x / 2 ** 20);
   const m = process.memoryUsage();
   const pg = (await openPglite(path.join(b.dataDir, 'pglite'))) as unknown as { mod?: { HEAPU8?: Uint8Array } };
@@ -223,13 +224,15 @@ async function memory(b: Bench) {
 
 /** A long FIR of about `kib` KiB (UTF-8): the parts of many synthetic FIRs of one language, part by part. */
 export function bigFirs(n: number, kib: number): DocumentInput[] {
-  const pool = generateFirs(n * 200, 23);
+  const pool = generateFirs(Math.ceil(n * kib * 1.2), 23);
+  // Each language reads on from where its previous document stopped, so no two documents share a paragraph.
+  const next = { en: 0, hi: 0, gu: 0 };
   return Array.from({ length: n }, (_x, i) => {
     const lang = (['en', 'hi', 'gu'] as const)[i % 3];
     const parts = new Map<string, string[]>();
-    let bytes = 0;
-    for (const f of pool.filter((d) => d.language === lang).slice(i * 60)) {
-      if (bytes >= kib * 1024) break;
+    for (let bytes = 0; bytes < kib * 1024 && next[lang] < pool.length; next[lang]++) {
+      const f = pool[next[lang]];
+      if (f.language !== lang) continue;
       for (const p of f.parts ?? []) (parts.get(p.name) ?? parts.set(p.name, []).get(p.name)!).push(p.text);
       bytes += Buffer.byteLength((f.parts ?? []).map((p) => p.text).join('\n\n'));
     }

@@ -2,6 +2,7 @@ import type { Config } from '../config/config';
 import { runIngestBench } from '../bench/ingest.bench';
 import { firsForChunks, runSearchBench } from '../bench/search.bench';
 import { runLoadBench } from '../bench/load.bench';
+import { runRerankBench } from '../bench/rerank.bench';
 
 const list = (v: unknown, fallback: string) => String(v ?? fallback).split(',').map((s) => s.trim()).filter(Boolean);
 
@@ -36,12 +37,26 @@ export async function benchSearchCommand(config: Config, args: Record<string, un
 export async function benchLoadCommand(config: Config, args: Record<string, unknown>): Promise<number> {
   const levels = list(args.levels, '1,5,20').map(Number);
   const requests = list(args.requests, '60,100,200').map(Number);
-  const [firs, docs, docKiB, levelSeconds] = [args.firs ?? 400, args.docs ?? 20, args['doc-kib'] ?? 100, args.seconds ?? 180].map(Number);
+  const [firs, docs, docKiB, levelSeconds] = [args.firs ?? 400, args.docs ?? 6, args['doc-kib'] ?? 100, args.seconds ?? 180].map(Number);
   if ([...levels, ...requests, firs, docs, docKiB, levelSeconds].some((n) => !Number.isInteger(n) || n < 0) || levels.some((c) => c < 1)) {
     process.stderr.write('--levels, --requests, --firs, --docs, --doc-kib and --seconds take whole numbers (levels at least 1)\n');
     return 2;
   }
   const { file, table } = await runLoadBench(config, { levels, requests, firs, docs, docKiB, levelSeconds }, (s) => process.stderr.write(s + '\n'));
+  process.stdout.write(`${table}\n\nwritten to ${file}\n`);
+  return 0;
+}
+
+/** `--models legal-cross-encoder-e5-6l,legal-cross-encoder-e5-12l --firs 1650 --caps 128,256,512`. */
+export async function benchRerankCommand(config: Config, args: Record<string, unknown>): Promise<number> {
+  const models = list(args.models, 'legal-cross-encoder-e5-6l,legal-cross-encoder-e5-12l');
+  const firs = Number(args.firs ?? 1650);
+  const caps = list(args.caps, '128,256,512').map(Number);
+  if (!Number.isInteger(firs) || firs < 0 || caps.some((c) => !Number.isInteger(c) || c < 16)) {
+    process.stderr.write('--firs takes a whole number, --caps whole numbers of at least 16\n');
+    return 2;
+  }
+  const { file, table } = await runRerankBench(config, { models, firs, caps }, (s) => process.stderr.write(s + '\n'));
   process.stdout.write(`${table}\n\nwritten to ${file}\n`);
   return 0;
 }

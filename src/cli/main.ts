@@ -7,7 +7,7 @@ import { configOrExit, exitOnStartupFailure } from '../main';
 import { ingestCommand } from './ingest.command';
 import { seedCommand } from './seed.command';
 import { evalCommand } from './eval.command';
-import { benchIngestCommand, benchLoadCommand, benchSearchCommand } from './bench.command';
+import { benchIngestCommand, benchLoadCommand, benchRerankCommand, benchSearchCommand } from './bench.command';
 import { searchCommand } from './search.command';
 import { tokenCommand } from './token.command';
 
@@ -18,8 +18,11 @@ const USAGE = `usage: nyaya <command> [options]
   eval --queries <file.jsonl> [--json out.json]
   eval --aila <dir> --qrels <file> [--run-out run.txt] [--json out.json]
   bench-ingest | bench-search           benchmarks (results in bench-results/); bench-search --chunks 10000,100000
-  bench-load [--levels 1,5,20] [--requests 60,100,200] [--firs 400] [--docs 20] [--doc-kib 100] [--seconds 180]
+  bench-rerank [--models a,b] [--firs 1650] [--caps 128,256,512]
+                                        search with rerank vs the reranker alone, passage caps, padding
+  bench-load [--levels 1,5,20] [--requests 60,100,200] [--firs 400] [--docs 6] [--doc-kib 100] [--seconds 180]
                                         HTTP/WebSocket load and memory benchmark (node --expose-gc for the GC figures)
+  eval … [--variants "full,no rerank"]     only the named ablation rows
   token --role R [--districts a,b] [--sub id] [--expires 8h]   print a JWT for the API`;
 
 async function main(): Promise<number> {
@@ -28,7 +31,7 @@ async function main(): Promise<number> {
     args: rest, allowPositionals: true, strict: false,
     options: {
       type: { type: 'string' }, json: { type: 'string' }, 'no-json': { type: 'boolean' }, 'top-k': { type: 'string' }, queries: { type: 'string' }, aila: { type: 'string' },
-      qrels: { type: 'string' }, role: { type: 'string' }, districts: { type: 'string' }, sub: { type: 'string' }, expires: { type: 'string' }, 'run-out': { type: 'string' }, sizes: { type: 'string' }, chunks: { type: 'string' }, profiles: { type: 'string' }, rounds: { type: 'string' }, levels: { type: 'string' }, requests: { type: 'string' }, firs: { type: 'string' }, docs: { type: 'string' }, 'doc-kib': { type: 'string' }, seconds: { type: 'string' }, ablate: { type: 'boolean' }, verbose: { type: 'boolean' },
+      qrels: { type: 'string' }, role: { type: 'string' }, districts: { type: 'string' }, sub: { type: 'string' }, expires: { type: 'string' }, 'run-out': { type: 'string' }, sizes: { type: 'string' }, chunks: { type: 'string' }, profiles: { type: 'string' }, rounds: { type: 'string' }, levels: { type: 'string' }, requests: { type: 'string' }, firs: { type: 'string' }, docs: { type: 'string' }, 'doc-kib': { type: 'string' }, seconds: { type: 'string' }, ablate: { type: 'boolean' }, variants: { type: 'string' }, models: { type: 'string' }, caps: { type: 'string' }, offdomain: { type: 'string' }, verbose: { type: 'boolean' },
     },
   });
   const config = configOrExit();
@@ -74,6 +77,8 @@ async function main(): Promise<number> {
       return benchIngestCommand(config, values);
     case 'bench-search':
       return benchSearchCommand(config, values);
+    case 'bench-rerank':
+      return benchRerankCommand(config, values);
     case 'bench-load':
       return benchLoadCommand(config, values);
     case 'token':

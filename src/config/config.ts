@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -34,7 +35,15 @@ const schema = z.object({
   EMBEDDING_MODEL: z.string().min(1).default('Xenova/multilingual-e5-small'),
   // Embeddings computed once per model and kept across restarts (the section names search compares queries with).
   EMBEDDING_CACHE_DIR: z.string().default('.cache/embeddings'),
-  RERANKER_MODEL: z.string().min(1).default('Xenova/ms-marco-MiniLM-L-6-v2'),
+  // Unset: the legal cross-encoder when MODELS_DIR holds it, else the hub's English ms-marco model.
+  RERANKER_MODEL: z.string().min(1).optional(),
+  RERANK_TOP_N: z.coerce.number().int().min(1).max(100).default(20),
+  RERANK_BUDGET_MS: z.coerce.number().int().min(10).max(600000).default(4000),
+  RERANK_WEIGHT: z.coerce.number().min(0).max(10).default(1),
+  RERANK_PASSAGE_TOKENS: z.coerce.number().int().min(16).max(512).default(256),
+  // Logit of the best-scored statute below which a query without a named section is refused as off-domain;
+  // unset: the value measured for the legal cross-encoders, and no model-based refusal for other models.
+  RERANK_MIN_LOGIT: z.coerce.number().min(-50).max(50).optional(),
   LLM_BASE_URL: url(['http:', 'https:']).optional(),
   LLM_MODEL: z.string().default('gpt-4o-mini'),
   LLM_API_KEY: z.string().optional(),
@@ -98,6 +107,7 @@ export type Config = Readonly<{
   /** Directory for embeddings kept across restarts; null when EMBEDDING_CACHE_DIR=off. */
   embeddingCacheDir: string | null;
   rerankerModel: string;
+  rerank: { topN: number; budgetMs: number; weight: number; passageTokens: number; statutesOnly: boolean; minLogit: number | null };
   llm: { baseUrl: string; model: string; apiKey: string | undefined; timeoutMs: number } | null;
   port: number;
   host: string;
@@ -148,6 +158,17 @@ function shown(variable: string, value: string | undefined): string {
   return JSON.stringify(value);
 }
 
+/** The legal cross-encoder chosen by measurement (README, Reranking) when it is on disk; else a hub model for users online. */
+export const LOCAL_RERANKER = 'legal-cross-encoder-e5-6l';
+export const HUB_RERANKER = 'Xenova/ms-marco-MiniLM-L-6-v2';
+
+/** Refusal thresholds measured on the legal models' logits (`npm run eval -- --offdomain`, README). */
+const CALIBRATED_MIN_LOGIT: Record<string, number> = { 'legal-cross-encoder-e5-6l': -3 };
+
+function defaultReranker(modelsDir: string | undefined): string {
+  return modelsDir && fs.existsSync(path.join(modelsDir, LOCAL_RERANKER, 'config.json')) ? LOCAL_RERANKER : HUB_RERANKER;
+}
+
 function trustProxy(v: string): boolean | number | string[] {
   if (v === 'true' || v === 'false') return v === 'true';
   if (/^\d+$/.test(v)) return Number(v);
@@ -177,6 +198,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     keys = k.data;
   }
   const production = e.NODE_ENV === 'production';
+  const rerankerModel = e.RERANKER_MODEL ?? defaultReranker(e.MODELS_DIR);
   return Object.freeze({
     store: e.STORE,
     dataDir: path.resolve(e.DATA_DIR),
@@ -192,7 +214,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowRemoteModels: e.ALLOW_REMOTE_MODELS,
     embeddingModel: e.EMBEDDING_MODEL,
     embeddingCacheDir: e.EMBEDDING_CACHE_DIR === 'off' || !e.EMBEDDING_CACHE_DIR ? null : path.resolve(e.EMBEDDING_CACHE_DIR),
-    rerankerModel: e.RERANKER_MODEL,
+    rerankerModel,
+    rerank: { topN: e.RERANK_TOP_N, budgetMs: e.RERANK_BUDGET_MS, weight: e.RERANK_WEIGHT, passageTokens: e.RERANK_PASSAGE_TOKENS, statutesOnly: true,
+      minLogit: e.RERANK_MIN_LOGIT ?? CALIBRATED_MIN_LOGIT[rerankerModel] ?? null },
     llm: e.LLM_BASE_URL ? { baseUrl: e.LLM_BASE_URL, model: e.LLM_MODEL, apiKey: e.LLM_API_KEY, timeoutMs: e.LLM_TIMEOUT_MS } : null,
     port: e.PORT,
     host: e.HOST,

@@ -7,6 +7,14 @@ type Tokenizer = ((text: string, opts?: Record<string, unknown>) => { input_ids:
   decode(ids: number[] | bigint[], opts?: Record<string, unknown>): string;
 };
 
+/**
+ * Tokens one model call may hold, counted as its size times its longest text (what every text is padded to).
+ * onnxruntime keeps the largest activations it has ever allocated for the rest of the process: batches of eight
+ * 500-token passages (the chunks of a long FIR) left ~550 MiB more RSS behind than calls of two (bench:load).
+ * Two full-length passages fit; short texts still go eight at a time.
+ */
+const BATCH_TOKENS = 1024;
+
 export interface EmbedderInfo {
   model: string;
   source: ModelSource;
@@ -79,9 +87,12 @@ export class Embedder {
     this.stats.cached += texts.length - todo.length;
     this.stats.computed += todo.length;
     const order = todo.sort((a, b) => a.len - b.len);
-    for (let start = 0; start < order.length; start += batchSize) {
-      const batch = order.slice(start, start + batchSize);
-      const res = await this.extractor(batch.map((b) => prefix + texts[b.i]), { pooling: 'mean', normalize: true });
+    const inputs = order.map((o) => prefix + texts[o.i]);
+    for (let start = 0; start < order.length;) {
+      const end = this.batchEnd(inputs, start, batchSize);
+      const batch = order.slice(start, end);
+      const res = await this.extractor(inputs.slice(start, end), { pooling: 'mean', normalize: true });
+      start = end;
       const dims = this.info.dims;
       batch.forEach((b, j) => {
         out[b.i] = Float32Array.from(res.data.subarray(j * dims, (j + 1) * dims));
@@ -90,6 +101,21 @@ export class Embedder {
       });
     }
     return out;
+  }
+
+  /**
+   * Where a batch that starts at `start` of `sorted` (shortest first) ends: at most `size` texts and BATCH_TOKENS
+   * padded tokens. Only texts long enough to matter are tokenised, since a token covers at least one character.
+   */
+  private batchEnd(sorted: string[], start: number, size: number): number {
+    let end = start + 1;
+    for (; end < sorted.length && end - start < size; end++) {
+      const n = end - start + 1;
+      const longest = sorted[end];
+      if ((longest.length + 3) * n <= BATCH_TOKENS) continue;
+      if (Math.min(this.maxTokens, this.countTokens(longest) + 2) * n > BATCH_TOKENS) break;
+    }
+    return end;
   }
 
   /** Forgets recent query embeddings, so that the next call measures the model (benchmarks). */

@@ -1,5 +1,7 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import type { InferenceSession } from 'onnxruntime-node';
 
 export class ModelNotFoundError extends Error {}
 
@@ -18,10 +20,31 @@ export interface ModelSettings {
 type Transformers = typeof import('@xenova/transformers', { with: { 'resolution-mode': 'import' } });
 let lib: Promise<Transformers> | undefined;
 
+/**
+ * Added to every onnxruntime session transformers.js creates (2.17 passes only the execution providers).
+ * onnxruntime-node 1.14 runs a model synchronously on the calling thread, the event loop's, which works as one
+ * of the intra-op threads; the default adds a spinning pool thread per further core. On 2 cores that pool only
+ * contends with the event loop and other processes: one thread took a short query from 25.5 to 12.7 ms and
+ * ingest from ~6.8 to ~12 FIR chunks/s (bench:load investigation, load average ~5). Bigger machines keep half.
+ */
+export const SESSION_OPTIONS: InferenceSession.SessionOptions = { intraOpNumThreads: Math.max(1, Math.floor(os.availableParallelism() / 2)) };
+
 /** transformers.js is loaded lazily: commands that never touch a model start without paying for it. */
 export function transformers(): Promise<Transformers> {
-  lib ??= import('@xenova/transformers');
+  lib ??= withSessionOptions().then(() => import('@xenova/transformers'));
   return lib;
+}
+
+/** Makes InferenceSession.create, as transformers.js calls it (a model and options), add SESSION_OPTIONS. */
+async function withSessionOptions(): Promise<void> {
+  const ort = await import('onnxruntime-node');
+  const session = (ort.default ?? ort).InferenceSession as unknown as { create: (...args: unknown[]) => Promise<InferenceSession> };
+  const create = session.create.bind(session);
+  session.create = (...args: unknown[]) => {
+    const [model, options] = args;
+    if (args.length > 2 || (options !== undefined && (typeof options !== 'object' || options === null))) return create(...args);
+    return create(model, { ...SESSION_OPTIONS, ...(options as object | undefined) });
+  };
 }
 
 /**

@@ -11,7 +11,7 @@ export interface RankedList {
 }
 
 export interface StageOutcome {
-  status: 'RAN' | 'SKIPPED' | 'FAILED';
+  status: 'RAN' | 'SKIPPED' | 'FAILED' | 'TIMED_OUT';
   ms: number;
   detail: string | null;
 }

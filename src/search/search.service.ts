@@ -9,12 +9,13 @@ import { OffenceElements } from '../expand/elements';
 import { Glossary } from '../expand/glossary';
 import { SectionNames, type NameMatch } from '../expand/section-names';
 import { AUTHORITY_BOOST, fuse, LINEAR_WEIGHTS, provisionPrior, RRF_WEIGHTS } from '../fuse/fuse';
-import { capPerDocument, dedupe, rerankCandidates, type Candidate } from '../rerank/rerank';
+import { capPerDocument, dedupe, rerankStage, type Candidate, type RerankSettings } from '../rerank/rerank';
 import { retrieve, type StageOutcome } from '../retrieve/retrieve';
 import type { CitationGraph } from '../stores/graph/graph.types';
 import { highlights } from './highlight';
 import type { SearchHit, SearchRequest, SearchResponse, StageReport } from './search.types';
-import { MIN_DENSE, MIN_KEYWORD, MIN_RERANK } from './thresholds';
+import { MIN_DENSE, MIN_KEYWORD } from './thresholds';
+import type { DomainWords } from './domain-words';
 
 export const MAX_QUERY_CHARS = 4000;
 export const MAX_TOP_K = 20;
@@ -23,6 +24,9 @@ const CANDIDATES = 20;
 type Deps = Pick<App, 'stores' | 'embedder' | 'rerank' | 'glossary' | 'elements' | 'catalogue' | 'changes'> & {
   /** Disk memo for the section-name embeddings; none keeps them in memory only. */
   namesCache?: string;
+  /** How the rerank stage runs, and the logit below which an unnamed query is refused. */
+  rerankSettings: RerankSettings & { minLogit: number | null };
+  domainWords: DomainWords;
 };
 
 /** Sections taken from the name list: a short query names one or two offences, whose IPC and BNS titles both match. */
@@ -154,9 +158,12 @@ export class SearchService {
 
     t = performance.now();
     const reranker = this.deps.rerank.reranker;
+    let bestLogit: number | null = null;
     if (reranker && req.rerank !== false && candidates.length) {
-      candidates = (await rerankCandidates(reranker, analysis.normalised, candidates)) as typeof candidates;
-      stages.push({ name: 'rerank', status: 'RAN', ms: ms(t), detail: `${reranker.model} over ${candidates.length}` });
+      const r = await rerankStage(reranker, analysis.normalised, candidates, this.deps.rerankSettings);
+      candidates = r.candidates;
+      bestLogit = r.best;
+      stages.push({ name: 'rerank', status: r.status, ms: ms(t), detail: r.detail });
     } else {
       stages.push({ name: 'rerank', status: 'SKIPPED', ms: 0, detail: req.rerank === false ? 'disabled by request' : this.deps.rerank.reason ?? 'no candidates' });
     }
@@ -171,8 +178,15 @@ export class SearchService {
     const hasMaterial = expansion.sections.length > 0
       || (retrieved.bestDense ?? 0) >= MIN_DENSE[analysis.type]
       || (lists.find((l) => l.name === 'keyword')?.hits[0]?.score ?? 0) >= MIN_KEYWORD;
-    const rerankOk = !ordered.length || ordered[0].rerank === null || ordered[0].rerank >= MIN_RERANK[analysis.type] || expansion.sections.length > 0;
-    const belowThreshold = !hasMaterial || !rerankOk;
+    // A query that names a section always has material. Otherwise, when a calibrated cross-encoder ran, a query
+    // that states no offence the lexicon knows and no word of criminal justice is refused unless the model finds
+    // some statute relevant: the dense and keyword lists find something for any text, so they cannot tell.
+    const named = analysis.references.some((r) => !r.inferred);
+    const lexicon = expansion.sections.filter((x) => x.reason === 'GLOSSARY' || x.reason === 'ELEMENTS').length;
+    const { minLogit } = this.deps.rerankSettings;
+    const offDomain = !named && !lexicon && minLogit !== null && bestLogit !== null && bestLogit < minLogit
+      && !this.deps.domainWords.mentioned(analysis.normalised);
+    const belowThreshold = !(hasMaterial || named) || offDomain;
     const top = belowThreshold ? [] : ordered.slice(0, k);
     const extraDocs = await stores.documents.getDocuments(top.map((c) => c.chunk.documentId).filter((id) => !docs.has(id)));
     for (const d of extraDocs) docs.set(d.id, d);
@@ -189,6 +203,7 @@ export class SearchService {
       query: req.query, analysis, expansion, hits, k, belowThreshold,
       message: belowThreshold ? 'Not enough relevant material was found for this query; nothing is shown rather than unrelated text.' : null,
       stages, missingSources: [...missing], cached: false, tookMs: ms(t0), hiddenByAccess: await hidden,
+      evidence: { named, material: hasMaterial, bestLogit, lexicon, domainWords: this.deps.domainWords.mentioned(analysis.normalised), bestDense: retrieved.bestDense ?? null, bestKeyword: lists.find((l) => l.name === 'keyword')?.hits[0]?.score ?? null },
     };
   }
 

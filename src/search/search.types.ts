@@ -46,4 +46,6 @@ export interface SearchResponse {
   tookMs: number;
   /** Keyword hits in documents the caller's access left out (for the audit log; never shown to the caller). */
   hiddenByAccess: number;
+  /** What the refusal was decided on (for calibration: `npm run eval -- --offdomain`). */
+  evidence: { named: boolean; material: boolean; bestLogit: number | null; lexicon: number; domainWords: boolean; bestDense: number | null; bestKeyword: number | null };
 }

@@ -11,6 +11,14 @@ describe('configuration', () => {
     expect(Object.isFrozen(c)).toBe(true);
   });
 
+  it('defaults to the legal cross-encoder when MODELS_DIR holds it, reranking 20 statutes within 4 s', () => {
+    const models = process.env.MODELS_DIR ?? path.resolve(__dirname, '../../../shared/models');
+    expect(loadConfig({ MODELS_DIR: models })).toMatchObject({
+      rerankerModel: 'legal-cross-encoder-e5-6l', rerank: { topN: 20, budgetMs: 4000, weight: 1, passageTokens: 256, statutesOnly: true },
+    });
+    expect(loadConfig({ MODELS_DIR: models, RERANKER_MODEL: 'legal-cross-encoder-e5-12l' }).rerankerModel).toBe('legal-cross-encoder-e5-12l');
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', STORE: '' })).toMatchObject({ port: 4000, store: 'embedded' });
   });

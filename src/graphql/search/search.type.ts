@@ -6,6 +6,8 @@ export enum StageStatusEnum {
   RAN = 'RAN',
   SKIPPED = 'SKIPPED',
   FAILED = 'FAILED',
+  /** Ran past its budget (the rerank stage's RERANK_BUDGET_MS): its input order stands. */
+  TIMED_OUT = 'TIMED_OUT',
 }
 registerEnumType(StageStatusEnum, { name: 'StageStatus' });
 

@@ -1,0 +1,56 @@
+import type { SearchService } from '../search/search.service';
+import type { SearchResponse } from '../search/search.types';
+import type { DevQuery } from './dev-eval';
+import { round } from './metrics';
+
+type Judged = { id: string; lang: string; inDomain: boolean } & SearchResponse['evidence'];
+
+export interface RefusalReport {
+  /** The threshold the service is configured with (RERANK_MIN_LOGIT) and its rates. */
+  configured: RefusalRates & { threshold: number };
+  /** The same rates had the threshold been each of these. */
+  sweep: (RefusalRates & { threshold: number })[];
+  /** What each question's refusal was decided on, to study other rules without searching again. */
+  perQuery: Judged[];
+}
+
+export interface RefusalRates {
+  offDomainRefused: number;
+  inDomainRefused: number;
+  byLanguage: Record<string, { offDomainRefused: number; inDomainRefused: number }>;
+}
+
+/** The service's rule (search.service.ts), replayed for any threshold on what one run recorded. */
+const refused = (j: Judged, threshold: number) => !(j.material || j.named)
+  || (!j.named && !j.lexicon && !j.domainWords && j.bestLogit !== null && j.bestLogit < threshold);
+
+function rates(judged: Judged[], threshold: number): RefusalRates {
+  const share = (xs: Judged[]) => (xs.length ? round(xs.filter((j) => refused(j, threshold)).length / xs.length) : 0);
+  const langs = [...new Set(judged.map((j) => j.lang))].sort();
+  return {
+    offDomainRefused: share(judged.filter((j) => !j.inDomain)),
+    inDomainRefused: share(judged.filter((j) => j.inDomain)),
+    byLanguage: Object.fromEntries(langs.map((l) => [l, {
+      offDomainRefused: share(judged.filter((j) => j.lang === l && !j.inDomain)),
+      inDomainRefused: share(judged.filter((j) => j.lang === l && j.inDomain)),
+    }])),
+  };
+}
+
+/**
+ * How often search refuses ("not enough relevant material"): the share of off-domain questions refused (should be
+ * all) and of in-domain ones (should be none). Each query is searched once; the evidence it returns lets the same
+ * rule be replayed at other thresholds without searching again.
+ */
+export async function evaluateRefusal(search: SearchService, inDomain: DevQuery[], offDomain: DevQuery[], threshold: number,
+  onProgress?: (done: number, total: number) => void): Promise<RefusalReport> {
+  const judged: Judged[] = [];
+  const all = [...inDomain.map((q) => ({ q, inDomain: true })), ...offDomain.map((q) => ({ q, inDomain: false }))];
+  for (const [i, { q, inDomain: d }] of all.entries()) {
+    const res = await search.search({ query: q.query, topK: 10 });
+    judged.push({ id: q.id, lang: q.lang, inDomain: d, ...res.evidence });
+    onProgress?.(i + 1, all.length);
+  }
+  const sweep = [-8, -6, -5, -4, -3, -2, -1.5, -1, -0.5, 0, 0.5, 1, 2].map((t) => ({ threshold: t, ...rates(judged, t) }));
+  return { configured: { threshold, ...rates(judged, threshold) }, sweep, perQuery: judged };
+}

@@ -1,0 +1,138 @@
+import type { App } from '../../src/app/app';
+import { Reranker } from '../../src/models/reranker';
+import { closeIngestApp, openIngestApp } from '../support/ingest-app';
+import { MODELS_DIR } from '../support/profiles';
+import { loadSearchCorpus } from '../support/search-corpus';
+import { DomainWords } from '../../src/search/domain-words';
+
+// Real legal cross-encoder on a loaded 2-core machine: a rerank of 20 statutes takes seconds.
+jest.setTimeout(300_000);
+
+const sectionsOf = (r: Awaited<ReturnType<App['search']['search']>>) => [...new Set(r.hits.map((h) => h.chunk.sectionId ?? h.document.id))];
+const stage = (r: Awaited<ReturnType<App['search']['search']>>) => r.stages.find((s) => s.name === 'rerank');
+
+/** The rerank stage with the real legal cross-encoder, over the real embedded stores. Queries written for this test. */
+describe('rerank stage (legal-cross-encoder-e5-6l)', () => {
+  let app: App;
+  beforeAll(async () => {
+    app = await openIngestApp('embedded', { RERANKER_MODEL: 'legal-cross-encoder-e5-6l', RERANK_BUDGET_MS: '120000' });
+    await loadSearchCorpus(app);
+  });
+  afterAll(() => closeIngestApp(app));
+
+  it('runs, scores the statutes it read and fuses its ranking with the fused one', async () => {
+    const query = 'killing a person intentionally';
+    const fused = await app.search.search({ query, topK: 6, rerank: false });
+    const reranked = await app.search.search({ query, topK: 6 });
+    expect(stage(fused)).toMatchObject({ status: 'SKIPPED', detail: 'disabled by request' });
+    expect(stage(reranked)).toMatchObject({ status: 'RAN', detail: expect.stringMatching(/^legal-cross-encoder-e5-6l scored \d+ of \d+, fused with weight 1$/) });
+    expect(reranked.hits.every((h) => h.scores.rerank === null || Number.isFinite(h.scores.rerank))).toBe(true);
+    expect(reranked.hits.filter((h) => h.scores.rerank !== null).length).toBeGreaterThan(0);
+    // The model prefers the definition of murder (BNS 101) to the punishment section the lexicon ranks first.
+    expect(sectionsOf(fused)[0]).toBe('IPC:302');
+    expect(sectionsOf(reranked)[0]).toBe('BNS:101');
+    // Fusion, not replacement: the punishing sections stay in the first six.
+    expect(sectionsOf(reranked)).toEqual(expect.arrayContaining(['IPC:302', 'BNS:103']));
+  });
+
+  it('keeps a section the user named on top, whatever the model scores', async () => {
+    const r = await app.search.search({ query: 'IPC 420', topK: 5 });
+    expect(stage(r)?.status).toBe('RAN');
+    expect(sectionsOf(r).slice(0, 2)).toEqual(['IPC:420', 'BNS:318']);
+    expect(r.hits[0].scores.rerank).toBeNull();
+  });
+
+  it('a model that throws: FAILED with the reason, the fused order stands', async () => {
+    // A real model that is no cross-encoder (the embedder has no classification head): scoring throws.
+    const broken = await Reranker.load('multilingual-e5-small-q4', { modelsDir: MODELS_DIR, allowRemoteModels: false });
+    await expect(broken.score('theft', ['Whoever commits theft'])).rejects.toThrow();
+    const original = app.rerank.reranker;
+    app.rerank.reranker = broken;
+    try {
+      const query = 'punishment for grievous hurt with a stick';
+      const fused = await app.search.search({ query, topK: 6, rerank: false });
+      const r = await app.search.search({ query, topK: 6 });
+      expect(stage(r)).toMatchObject({ status: 'FAILED', detail: expect.stringContaining('fused order kept') });
+      expect(r.hits.map((h) => h.chunk.id)).toEqual(fused.hits.map((h) => h.chunk.id));
+      expect(r.hits.length).toBeGreaterThan(0);
+    } finally {
+      app.rerank.reranker = original;
+      await broken.dispose();
+    }
+  });
+});
+
+/** When the model is slower than its budget, the search still answers, in fused order, and says why. */
+describe('rerank fallback', () => {
+  let app: App;
+  beforeAll(async () => {
+    app = await openIngestApp('embedded', { RERANKER_MODEL: 'legal-cross-encoder-e5-12l', RERANK_BUDGET_MS: '10' });
+    await loadSearchCorpus(app);
+  });
+  afterAll(() => closeIngestApp(app));
+
+  it('past RERANK_BUDGET_MS: TIMED_OUT, the fused order stands', async () => {
+    const query = 'someone stole my motorcycle from the parking';
+    const fused = await app.search.search({ query, topK: 6, rerank: false });
+    const r = await app.search.search({ query, topK: 6 });
+    expect(stage(r)).toMatchObject({ status: 'TIMED_OUT', detail: expect.stringContaining('10 ms budget (RERANK_BUDGET_MS)') });
+    expect(r.hits.map((h) => h.chunk.id)).toEqual(fused.hits.map((h) => h.chunk.id));
+    expect(r.hits.every((h) => h.scores.rerank === null)).toBe(true);
+    expect(r.belowThreshold).toBe(false);
+  });
+});
+
+/**
+ * Refusal: a question with no section named, no offence the lexicon knows and no word of criminal justice is refused
+ * in search and ask when the cross-encoder finds no statute above RERANK_MIN_LOGIT. The threshold is set high here
+ * so the rule, not the model's calibration (measured by `npm run eval -- --offdomain`), is what is tested.
+ */
+describe('refusal of off-domain questions (real model, threshold set high)', () => {
+  let app: App;
+  beforeAll(async () => {
+    app = await openIngestApp('embedded', { RERANKER_MODEL: 'legal-cross-encoder-e5-6l', RERANK_BUDGET_MS: '120000', RERANK_MIN_LOGIT: '20' });
+    await loadSearchCorpus(app);
+  });
+  afterAll(() => closeIngestApp(app));
+
+  it.each([
+    ['en', 'how do I bake a chocolate cake at home'],
+    ['hi', 'घर पर पनीर कैसे बनाएं'],
+    ['gu', 'ઘરે ઢોકળા કેવી રીતે બનાવવા'],
+  ])('refuses an off-domain question (%s) in search and in ask, in its language', async (lang, query) => {
+    const r = await app.search.search({ query });
+    expect(stage(r)?.status).toBe('RAN');
+    expect(r).toMatchObject({ belowThreshold: true, hits: [] });
+    expect(r.evidence).toMatchObject({ named: false, lexicon: 0, domainWords: false, bestLogit: expect.any(Number) });
+    const answer = await app.ask.ask({ query });
+    expect(answer).toMatchObject({ belowThreshold: true, citations: [], language: lang });
+  });
+
+  it.each([
+    ['a section named', 'BNS 318 cheating'],
+    ['an offence the lexicon knows', 'दहेज मृत्यु'],
+    ['a word of criminal justice', 'ધરપકડ પછી કેટલા કલાકમાં મેજિસ્ટ્રેટ સામે રજૂ કરવા'],
+  ])('answers an in-domain question with %s, whatever the model scores', async (_why, query) => {
+    const r = await app.search.search({ query });
+    expect(r.belowThreshold).toBe(false);
+    expect(r.hits.length).toBeGreaterThan(0);
+  });
+
+  it('without the model the old rule stands: nothing is refused for the model\'s sake', async () => {
+    const r = await app.search.search({ query: 'how do I bake a chocolate cake at home', rerank: false });
+    expect(r.evidence.bestLogit).toBeNull();
+    expect(r.belowThreshold).toBe(false);
+  });
+});
+
+describe('domain words', () => {
+  it('match whole short words and the start of longer ones, in three scripts', () => {
+    const words = DomainWords.load();
+    expect(words.mentioned('The police arrested him')).toBe(true);
+    expect(words.mentioned('FIR lodged yesterday')).toBe(true);
+    expect(words.mentioned('the first firm in town')).toBe(false);
+    expect(words.mentioned('मेरे भाई को पुलिस ने पकड़ा')).toBe(true);
+    expect(words.mentioned('આરોપીની ધરપકડ થઈ')).toBe(true);
+    expect(words.mentioned('how to make tea')).toBe(false);
+  });
+});
