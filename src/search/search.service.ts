@@ -60,7 +60,14 @@ function tolerant(graph: CitationGraph, failures: string[]): Pick<CitationGraph,
  * from a cache that every write clears.
  */
 export class SearchService {
-  private readonly cache = new LRUCache<string, SearchResponse>({ max: 500 });
+  /**
+   * Bounded in bytes as well as entries: every hit holds its document's stored input, hundreds of KB for a long FIR,
+   * so 500 answers over such documents could hold gigabytes. The size is an estimate (UTF-16 text plus a margin).
+   */
+  private readonly cache = new LRUCache<string, SearchResponse>({
+    max: 500, maxSize: 64 * 2 ** 20,
+    sizeCalculation: (r) => 16384 + 2 * r.hits.reduce((n, h) => n + h.chunk.text.length + JSON.stringify(h.document.input).length, 0),
+  });
   private names: Promise<SectionNames> | undefined;
 
   constructor(private readonly deps: Deps) {
