@@ -1,5 +1,6 @@
 import type { SearchService } from '../search/search.service';
 import type { SearchResponse } from '../search/search.types';
+import { refused } from '../search/refusal';
 import type { DevQuery } from './dev-eval';
 import { round } from './metrics';
 
@@ -20,9 +21,6 @@ export interface RefusalRates {
   byLanguage: Record<string, { offDomainRefused: number; inDomainRefused: number }>;
 }
 
-/** The service's rule (search.service.ts), replayed for any threshold on what one run recorded. */
-const refused = (j: Judged, threshold: number) => !(j.material || j.named)
-  || (!j.named && !j.lexicon && !j.domainWords && j.bestLogit !== null && j.bestLogit < threshold);
 
 function rates(judged: Judged[], threshold: number): RefusalRates {
   const share = (xs: Judged[]) => (xs.length ? round(xs.filter((j) => refused(j, threshold)).length / xs.length) : 0);

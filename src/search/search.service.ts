@@ -16,6 +16,7 @@ import { highlights } from './highlight';
 import type { SearchHit, SearchRequest, SearchResponse, StageReport } from './search.types';
 import { MIN_DENSE, MIN_KEYWORD } from './thresholds';
 import type { DomainWords } from './domain-words';
+import { refused } from './refusal';
 
 export const MAX_QUERY_CHARS = 4000;
 export const MAX_TOP_K = 20;
@@ -185,15 +186,13 @@ export class SearchService {
     const hasMaterial = expansion.sections.length > 0
       || (retrieved.bestDense ?? 0) >= MIN_DENSE[analysis.type]
       || (lists.find((l) => l.name === 'keyword')?.hits[0]?.score ?? 0) >= MIN_KEYWORD;
-    // A query that names a section always has material. Otherwise, when a calibrated cross-encoder ran, a query
-    // that states no offence the lexicon knows and no word of criminal justice is refused unless the model finds
-    // some statute relevant: the dense and keyword lists find something for any text, so they cannot tell.
-    const named = analysis.references.some((r) => !r.inferred);
-    const lexicon = expansion.sections.filter((x) => x.reason === 'GLOSSARY' || x.reason === 'ELEMENTS').length;
-    const { minLogit } = this.deps.rerankSettings;
-    const offDomain = !named && !lexicon && minLogit !== null && bestLogit !== null && bestLogit < minLogit
-      && !this.deps.domainWords.mentioned(analysis.normalised);
-    const belowThreshold = !(hasMaterial || named) || offDomain;
+    const evidence: SearchResponse['evidence'] = {
+      named: analysis.references.some((r) => !r.inferred), material: hasMaterial, bestLogit,
+      lexicon: expansion.sections.filter((x) => x.reason === 'GLOSSARY' || x.reason === 'ELEMENTS').length,
+      domainWords: this.deps.domainWords.mentioned(analysis.normalised),
+      bestDense: retrieved.bestDense ?? null, bestKeyword: lists.find((l) => l.name === 'keyword')?.hits[0]?.score ?? null,
+    };
+    const belowThreshold = refused(evidence, this.deps.rerankSettings.minLogit);
     const top = belowThreshold ? [] : ordered.slice(0, k);
     const extraDocs = await stores.documents.getDocuments(top.map((c) => c.chunk.documentId).filter((id) => !docs.has(id)));
     for (const d of extraDocs) docs.set(d.id, d);
@@ -210,7 +209,7 @@ export class SearchService {
       query: req.query, analysis, expansion, hits, k, belowThreshold,
       message: belowThreshold ? 'Not enough relevant material was found for this query; nothing is shown rather than unrelated text.' : null,
       stages, missingSources: [...missing], cached: false, tookMs: ms(t0), hiddenByAccess: await hidden,
-      evidence: { named, material: hasMaterial, bestLogit, lexicon, domainWords: this.deps.domainWords.mentioned(analysis.normalised), bestDense: retrieved.bestDense ?? null, bestKeyword: lists.find((l) => l.name === 'keyword')?.hits[0]?.score ?? null },
+      evidence,
     };
   }
 
