@@ -1,34 +1,73 @@
 import 'reflect-metadata';
 import { createApp, type App } from './app/app';
+import { StartupStatus, trackStartup } from './app/health';
+import { yieldWhileEmbedding } from './app/yielding-embedder';
 import { loadConfig, type Config } from './config/config';
 import { getSchema } from './graphql/schema';
 import { logger } from './logger';
-import { startServer, type RunningServer } from './server/http.server';
+import { listenEarly, startServer, type RunningServer } from './server/http.server';
 
 export interface Started {
   app: App;
   server: RunningServer;
+  status: StartupStatus;
+  /** Settles when the background start-up work (the seed) has finished or stopped. */
+  background: Promise<void>;
   stop(): Promise<void>;
 }
 
-/** Starts the whole service; every start-up failure becomes one line naming what to fix. */
-export async function start(config: Config, onReady?: (app: App) => Promise<void>): Promise<Started> {
-  const app = await createApp(config);
+/** Work that runs once the server answers (the seed); it stops early when `signal` is aborted. True when done. */
+export type BackgroundStart = (app: App, status: StartupStatus, signal: AbortSignal) => Promise<boolean>;
+
+/**
+ * Starts the whole service: listens first (health and /readyz answer while the models load and the stores open),
+ * then serves the API, then runs `background` (the seed) without holding anything up. Every start-up failure
+ * becomes one line naming what to fix.
+ */
+export async function start(config: Config, background?: BackgroundStart): Promise<Started> {
+  const status = new StartupStatus(config.store);
+  trackStartup(status);
   const schema = await getSchema();
-  const server = await startServer(app, schema, config.port, config.host);
-  logger.info({ url: server.url, profile: config.store }, `Nyaya Graph ready at ${server.url} (sandbox: ${server.url.replace('/graphql', '/sandbox')})`);
+  const early = await listenEarly(schema, config.port, config.host, status);
+  logger.info({ url: early.url, profile: config.store }, `listening at ${early.url}: health answers now; loading models and opening stores`);
+  let app: App;
+  try {
+    app = await createApp(config);
+  } catch (err) {
+    await early.close();
+    throw err;
+  }
+  trackStartup(status, app);
+  // Embedding runs on this thread: between model calls it gives requests a turn (the seed, ingests, section names).
+  yieldWhileEmbedding(app.embedder);
+  const server = await startServer(app, schema, config.port, config.host, early);
+  logger.info({ url: server.url, profile: config.store }, `Nyaya Graph serving at ${server.url} (sandbox: ${server.url.replace('/graphql', '/sandbox')})`);
   if (!config.production && !process.env.JWT_SECRET) {
     logger.warn('JWT_SECRET is not set: tokens are signed with the development secret. Anonymous callers see only bare acts and '
       + 'court rulings; `npm run token -- --role ADMIN` prints a token for the sandbox (Headers: {"Authorization": "Bearer …"}).');
   }
   app.sync.start();
+  const abort = new AbortController();
+  const work = background
+    ? background(app, status, abort.signal)
+    : Promise.resolve(status.update({ state: 'DONE', phase: 'no seed on start' })).then(() => true);
+  const settled = work.then((done) => {
+    if (done) logger.info({ url: server.url, seed: status.snapshot() }, `ready: search has its full corpus at ${server.url}`);
+  }, (err: Error) => logger.error({ err: err.message }, 'start-up work failed'));
   // The first short query would otherwise wait for the section names to be embedded (seconds on a fresh machine).
-  void app.search.warm().catch((err: Error) => logger.warn({ err: err.message }, 'section names not embedded; short queries search without them'));
-  if (onReady) await onReady(app);
+  // After the seed: on 2 cores both at once slow the seed and keep requests waiting (a short query during the seed
+  // still embeds them on demand).
+  void settled.then(() => (abort.signal.aborted ? undefined : app.search.warm()))
+    .catch((err: Error) => logger.warn({ err: err.message }, 'section names not embedded; short queries search without them'));
   return {
     app,
     server,
+    status,
+    background: settled,
     stop: async () => {
+      // The seed stops between slices (a second or so) and leaves the store consistent; then the normal stop.
+      abort.abort();
+      await settled;
       await server.stop();
       await app.close();
     },

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import type { Config } from '../config/config';
+import { ABLATIONS } from '../eval/ablations';
 import { ailaDocuments, evaluateAila, readQrels } from '../eval/aila-eval';
 import { openEvalApp, stageLine } from '../eval/eval-index';
-import { ABLATIONS } from './eval.command';
 
 /** `eval --aila <dir> --qrels <file> [--run-out run.txt] [--json out.json] [--ablate]` */
 export async function runAila(config: Config, args: Record<string, string | boolean | undefined>): Promise<number> {

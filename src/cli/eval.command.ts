@@ -1,28 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config/config';
+import { ABLATIONS } from '../eval/ablations';
 import { evaluateQueries, indexBareActs, readQueries, type DevReport } from '../eval/dev-eval';
 import { openEvalApp, stageLine } from '../eval/eval-index';
 import type { SearchRequest } from '../search/search.types';
 import { runAila } from './aila.command';
-import { evaluateRefusal } from '../eval/refusal-eval';
-
-/** Stage-off variants for the ablation table: each turns one stage off, the last two are single retrievers. */
-export const ABLATIONS: Record<string, Partial<SearchRequest>> = {
-  full: {},
-  'no glossary expansion': { disable: { expansion: true } },
-  'no offence elements': { disable: { elements: true } },
-  'no section names (meaning)': { disable: { names: true } },
-  'no section lookup (references, glossary sections)': { disable: { sections: true } },
-  'no IPC⇄BNS equivalents': { disable: { equivalents: true } },
-  'no provision prior (penal / procedural)': { disable: { prior: true } },
-  'no dense': { disable: { dense: true } },
-  'no keyword': { disable: { keyword: true } },
-  'WEIGHTED fusion instead of RRF': { fusion: 'WEIGHTED' },
-  'no rerank': { rerank: false },
-  'keyword alone': { disable: { dense: true, sections: true, expansion: true, equivalents: true } },
-  'dense alone': { disable: { keyword: true, sections: true, expansion: true, equivalents: true } },
-};
+import { evaluateRefusal, replayRefusal, type RefusalReport } from '../eval/refusal-eval';
 
 function table(rows: [string, DevReport][]): string {
   const langs = [...new Set(rows.flatMap(([, r]) => Object.keys(r.byLanguage)))].sort();
@@ -34,6 +18,7 @@ function table(rows: [string, DevReport][]): string {
 
 export async function evalCommand(config: Config, args: Record<string, string | boolean | undefined>): Promise<number> {
   if (typeof args.aila === 'string') return runAila(config, args);
+  if (typeof args['refusal-from'] === 'string') return replayCommand(config, args['refusal-from'], args);
   if (typeof args.queries !== 'string') {
     process.stderr.write('eval needs --queries <file.jsonl> or --aila <dir> --qrels <file>\n');
     return 2;
@@ -80,12 +65,38 @@ export async function evalCommand(config: Config, args: Record<string, string | 
 }
 
 /**
- * `eval --queries a.jsonl,b.jsonl --offdomain o.jsonl [--json out.json]`: how often search refuses in-domain and
+ * `eval --queries a.jsonl,b.jsonl --offdomain o.jsonl[,p.jsonl] [--json out.json]`: how often search refuses in-domain and
  * off-domain questions, at RERANK_MIN_LOGIT and at a sweep of other thresholds.
  */
+function refusalTable(config: Config, report: RefusalReport, inDomain: number, offDomain: number): string {
+  const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
+  const lines = ['| RERANK_MIN_LOGIT | off-domain refused | in-domain refused |', '|---|---|---|',
+    ...report.sweep.map((r) => `| ${r.threshold}${r.threshold === config.rerank.minLogit ? ' (configured)' : ''} | ${pct(r.offDomainRefused)} | ${pct(r.inDomainRefused)} |`)];
+  return `${JSON.stringify({ configured: report.configured, inDomain, offDomain }, null, 2)}\n\n${lines.join('\n')}\n`;
+}
+
+/**
+ * `eval --refusal-from a.json,b.json [--ids r2-,o2-] [--json out.json]`: the refusal rule replayed, at RERANK_MIN_LOGIT and the sweep,
+ * on the recorded evidence of earlier `eval --offdomain` and `eval --queries` runs (no search, no model).
+ */
+function replayCommand(config: Config, files: string, args: Record<string, string | boolean | undefined>): number {
+  // --ids r2-,o2-: only the questions whose id starts so (one run can hold a design and a clean set).
+  const prefixes = typeof args.ids === 'string' ? args.ids.split(',').map((p) => p.trim()) : null;
+  const keep = (id: string) => !prefixes || prefixes.some((p) => id.startsWith(p));
+  const runs = files.split(',').map((f) => JSON.parse(fs.readFileSync(f.trim(), 'utf8')) as Parameters<typeof replayRefusal>[0][number]);
+  const report = replayRefusal(runs.map((r) => ({ perQuery: r.perQuery.filter((q) => keep(q.id)) })), config.rerank.minLogit ?? -Infinity);
+  const count = (inDomain: boolean) => report.perQuery.filter((q) => q.inDomain === inDomain).length;
+  process.stdout.write(refusalTable(config, report, count(true), count(false)));
+  if (typeof args.json === 'string') {
+    fs.mkdirSync(path.dirname(path.resolve(args.json)), { recursive: true });
+    fs.writeFileSync(args.json, JSON.stringify({ replayedFrom: files, ...report }, null, 2));
+  }
+  return 0;
+}
+
 async function refusalCommand(config: Config, inFiles: string, offFile: string, args: Record<string, string | boolean | undefined>): Promise<number> {
   const inDomain = inFiles.split(',').flatMap((f) => readQueries(f.trim()));
-  const offDomain = readQueries(offFile);
+  const offDomain = offFile.split(',').flatMap((f) => readQueries(f.trim()));
   const { app, dispose } = await openEvalApp(config);
   try {
     process.stderr.write(`[eval] ${stageLine(app)}\n[eval] indexing the bare acts into an isolated store…\n`);
@@ -97,10 +108,7 @@ async function refusalCommand(config: Config, inFiles: string, offFile: string, 
         process.stderr.write(`[eval] ${done}/${total} questions\n`);
       }
     });
-    const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
-    const lines = ['| RERANK_MIN_LOGIT | off-domain refused | in-domain refused |', '|---|---|---|',
-      ...report.sweep.map((r) => `| ${r.threshold}${r.threshold === config.rerank.minLogit ? ' (configured)' : ''} | ${pct(r.offDomainRefused)} | ${pct(r.inDomainRefused)} |`)];
-    process.stdout.write(`${JSON.stringify({ configured: report.configured, inDomain: inDomain.length, offDomain: offDomain.length }, null, 2)}\n\n${lines.join('\n')}\n`);
+    process.stdout.write(refusalTable(config, report, inDomain.length, offDomain.length));
     if (typeof args.json === 'string') {
       fs.mkdirSync(path.dirname(path.resolve(args.json)), { recursive: true });
       fs.writeFileSync(args.json, JSON.stringify({ stages: stageLine(app), inDomainFiles: inFiles, offDomainFile: offFile, ...report }, null, 2));

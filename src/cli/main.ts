@@ -31,7 +31,7 @@ async function main(): Promise<number> {
     args: rest, allowPositionals: true, strict: false,
     options: {
       type: { type: 'string' }, json: { type: 'string' }, 'no-json': { type: 'boolean' }, 'top-k': { type: 'string' }, queries: { type: 'string' }, aila: { type: 'string' },
-      qrels: { type: 'string' }, role: { type: 'string' }, districts: { type: 'string' }, sub: { type: 'string' }, expires: { type: 'string' }, 'run-out': { type: 'string' }, sizes: { type: 'string' }, chunks: { type: 'string' }, profiles: { type: 'string' }, rounds: { type: 'string' }, levels: { type: 'string' }, requests: { type: 'string' }, firs: { type: 'string' }, docs: { type: 'string' }, 'doc-kib': { type: 'string' }, seconds: { type: 'string' }, ablate: { type: 'boolean' }, variants: { type: 'string' }, models: { type: 'string' }, caps: { type: 'string' }, offdomain: { type: 'string' }, verbose: { type: 'boolean' },
+      qrels: { type: 'string' }, role: { type: 'string' }, districts: { type: 'string' }, sub: { type: 'string' }, expires: { type: 'string' }, 'run-out': { type: 'string' }, sizes: { type: 'string' }, chunks: { type: 'string' }, profiles: { type: 'string' }, rounds: { type: 'string' }, levels: { type: 'string' }, requests: { type: 'string' }, firs: { type: 'string' }, docs: { type: 'string' }, 'doc-kib': { type: 'string' }, seconds: { type: 'string' }, ablate: { type: 'boolean' }, variants: { type: 'string' }, models: { type: 'string' }, caps: { type: 'string' }, offdomain: { type: 'string' }, 'refusal-from': { type: 'string' }, ids: { type: 'string' }, verbose: { type: 'boolean' },
     },
   });
   const config = configOrExit();

@@ -1,6 +1,6 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { BUNDLED_MODELS_DIR, modelFolder } from '../models/model.loader';
 
 /**
  * Configuration is read from the environment once, validated, and frozen. A bad value stops start-up with a
@@ -158,15 +158,18 @@ function shown(variable: string, value: string | undefined): string {
   return JSON.stringify(value);
 }
 
-/** The legal cross-encoder chosen by measurement (README, Reranking) when it is on disk; else a hub model for users online. */
-export const LOCAL_RERANKER = 'legal-cross-encoder-e5-6l';
+/**
+ * The legal cross-encoders, best first (README, Reranking): this project's retrained model, shipped in models/, then
+ * the shared one when MODELS_DIR holds it; else a hub model for users online.
+ */
+export const LOCAL_RERANKERS = ['nyaya-cross-encoder-e5-6l', 'legal-cross-encoder-e5-6l'];
 export const HUB_RERANKER = 'Xenova/ms-marco-MiniLM-L-6-v2';
 
 /** Refusal thresholds measured on the legal models' logits (`npm run eval -- --offdomain`, README). */
-const CALIBRATED_MIN_LOGIT: Record<string, number> = { 'legal-cross-encoder-e5-6l': -3 };
+const CALIBRATED_MIN_LOGIT: Record<string, number> = { 'nyaya-cross-encoder-e5-6l': 0, 'legal-cross-encoder-e5-6l': -3 };
 
 function defaultReranker(modelsDir: string | undefined): string {
-  return modelsDir && fs.existsSync(path.join(modelsDir, LOCAL_RERANKER, 'config.json')) ? LOCAL_RERANKER : HUB_RERANKER;
+  return LOCAL_RERANKERS.find((name) => modelFolder(modelsDir, name) ?? modelFolder(BUNDLED_MODELS_DIR, name)) ?? HUB_RERANKER;
 }
 
 function trustProxy(v: string): boolean | number | string[] {

@@ -6,26 +6,10 @@ import type { StatuteCode } from '../domain/codes';
 import { STATUTE_CODES } from '../domain/codes';
 import type { DocumentInput } from '../domain/document.types';
 import type { SearchRequest } from '../search/search.types';
-import { averagePrecision, bpref, mean, precisionAt, reciprocalRank, round } from './metrics';
+import { round } from './metrics';
+import { meanScores, scoreQuery, type Qrels, type TrecScores } from './trec';
 
-export interface Qrels {
-  relevant: Map<string, Set<string>>;
-  nonRelevant: Map<string, Set<string>>;
-}
-
-export function readQrels(file: string): Qrels {
-  const relevant = new Map<string, Set<string>>();
-  const nonRelevant = new Map<string, Set<string>>();
-  for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
-    const [qid, , doc, rel] = line.trim().split(/\s+/);
-    if (!qid || !doc) continue;
-    const target = Number(rel) > 0 ? relevant : nonRelevant;
-    if (!target.has(qid)) target.set(qid, new Set());
-    target.get(qid)!.add(doc);
-    if (!relevant.has(qid)) relevant.set(qid, new Set());
-  }
-  return { relevant, nonRelevant };
-}
+export { readQrels, type Qrels } from './trec';
 
 /**
  * The AILA candidate pool as documents. Statutes the task's own derived mapping identifies as a section of
@@ -58,8 +42,8 @@ export interface AilaReport {
 }
 
 /**
- * Chunks ranked per query. A TREC run ranks up to 1,000 documents (trec_eval's default cut-off), so every
- * statute the retrievers reach is in the run instead of only those in the first hundred chunks.
+ * Chunks ranked per query. A TREC run ranks up to 1,000 documents (the TREC submission limit; trec_eval itself
+ * reads them all), so every statute the retrievers reach is in the run instead of only those in the first hundred chunks.
  */
 const RUN_DEPTH = 1000;
 
@@ -69,6 +53,7 @@ export async function evaluateAila(app: App, dir: string, qrels: Qrels, options:
     .map((l) => JSON.parse(l) as { qid: string; text: string }).filter((q) => qrels.relevant.has(q.qid));
   const run: string[] = [];
   const byQuery: AilaReport['byQuery'] = {};
+  const rows: TrecScores[] = [];
   for (const q of queries) {
     const res = await app.search.search({ query: q.text.slice(0, 4000), topK: RUN_DEPTH, candidates: RUN_DEPTH, maxPerDocument: RUN_DEPTH, ...options });
     const ranked: string[] = [];
@@ -77,14 +62,12 @@ export async function evaluateAila(app: App, dir: string, qrels: Qrels, options:
       if (!ranked.includes(id)) ranked.push(id);
     }
     ranked.forEach((id, i) => run.push(`${q.qid} Q0 ${id} ${i + 1} ${(ranked.length - i).toFixed(4)} ${runId}`));
-    const rel = qrels.relevant.get(q.qid)!;
-    const non = qrels.nonRelevant.get(q.qid) ?? new Set();
-    byQuery[q.qid] = {
-      map: round(averagePrecision(ranked, rel)), 'P@10': round(precisionAt(ranked, rel, 10)),
-      bpref: round(bpref(ranked, rel, non)), recip_rank: round(reciprocalRank(ranked, rel)),
-    };
+    const scores = scoreQuery(ranked, qrels, q.qid);
+    rows.push(scores);
+    byQuery[q.qid] = { map: round(scores.map), 'P@10': round(scores['P@10']), bpref: round(scores.bpref), recip_rank: round(scores.recip_rank) };
   }
-  const rows = Object.values(byQuery);
-  const avg = (k: keyof (typeof rows)[number]) => round(mean(rows.map((r) => r[k])));
-  return { overall: { map: avg('map'), 'P@10': avg('P@10'), bpref: avg('bpref'), recip_rank: avg('recip_rank'), queries: rows.length }, byQuery, run };
+  // Averaged before rounding, as trec_eval does (the mean of rounded figures can differ in the fourth decimal).
+  // Every judged query counts, one with no hits at zero, as `trec_eval -c` counts a query missing from the run.
+  const avg = meanScores(rows);
+  return { overall: { map: round(avg.map), 'P@10': round(avg['P@10']), bpref: round(avg.bpref), recip_rank: round(avg.recip_rank), queries: rows.length }, byQuery, run };
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { App } from '../app/app';
 import { parseSectionId } from '../domain/codes';
 import type { SearchService } from '../search/search.service';
-import type { SearchRequest } from '../search/search.types';
+import type { SearchRequest, SearchResponse } from '../search/search.types';
 import { mean, ndcgAt, recallAt, reciprocalRank, round } from './metrics';
 
 export interface DevQuery {
@@ -24,7 +24,8 @@ export interface DevReport {
   overall: QueryMetrics & { queries: number };
   byLanguage: Record<string, QueryMetrics & { queries: number }>;
   byKind: Record<string, QueryMetrics & { queries: number }>;
-  perQuery: { id: string; lang: string; kind: string; ranked: string[]; metrics: QueryMetrics }[];
+  /** `evidence`: what refusal decides on, so a retrieval run also says which of its questions would be refused. */
+  perQuery: { id: string; lang: string; kind: string; ranked: string[]; metrics: QueryMetrics; evidence: SearchResponse['evidence'] }[];
 }
 
 export function readQueries(file: string): DevQuery[] {
@@ -71,7 +72,7 @@ export async function evaluateQueries(search: SearchService, queries: DevQuery[]
     }
     const relevant = new Set(q.relevant.map(rollUp));
     perQuery.push({
-      id: q.id, lang: q.lang, kind: q.kind, ranked: ranked.slice(0, 10),
+      id: q.id, lang: q.lang, kind: q.kind, ranked: ranked.slice(0, 10), evidence: res.evidence,
       metrics: {
         'recall@5': recallAt(ranked, relevant, 5), 'recall@10': recallAt(ranked, relevant, 10),
         mrr: reciprocalRank(ranked, relevant), 'ndcg@10': ndcgAt(ranked, relevant, 10),

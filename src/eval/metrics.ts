@@ -1,4 +1,4 @@
-/** Retrieval metrics as FORMAT.md and trec_eval define them. `ranked` holds distinct ids, best first. */
+/** Retrieval metrics as FORMAT.md and trec_eval define them (checked against trec_eval itself in tests/eval/trec-eval.test.ts). `ranked` holds distinct ids, best first. */
 
 export function recallAt(ranked: string[], relevant: Set<string>, k: number): number {
   if (!relevant.size) return 0;

@@ -4,7 +4,10 @@ import { refused } from '../search/refusal';
 import type { DevQuery } from './dev-eval';
 import { round } from './metrics';
 
-type Judged = { id: string; lang: string; inDomain: boolean } & SearchResponse['evidence'];
+export type Judged = { id: string; lang: string; inDomain: boolean } & SearchResponse['evidence'];
+
+/** The thresholds every refusal report is replayed at. */
+const SWEEP = [-8, -6, -5, -4, -3, -2, -1.5, -1, -0.5, 0, 0.5, 1, 2];
 
 export interface RefusalReport {
   /** The threshold the service is configured with (RERANK_MIN_LOGIT) and its rates. */
@@ -22,7 +25,7 @@ export interface RefusalRates {
 }
 
 
-function rates(judged: Judged[], threshold: number): RefusalRates {
+export function rates(judged: Judged[], threshold: number): RefusalRates {
   const share = (xs: Judged[]) => (xs.length ? round(xs.filter((j) => refused(j, threshold)).length / xs.length) : 0);
   const langs = [...new Set(judged.map((j) => j.lang))].sort();
   return {
@@ -49,6 +52,23 @@ export async function evaluateRefusal(search: SearchService, inDomain: DevQuery[
     judged.push({ id: q.id, lang: q.lang, inDomain: d, ...res.evidence });
     onProgress?.(i + 1, all.length);
   }
-  const sweep = [-8, -6, -5, -4, -3, -2, -1.5, -1, -0.5, 0, 0.5, 1, 2].map((t) => ({ threshold: t, ...rates(judged, t) }));
+  return report(judged, threshold);
+}
+
+function report(judged: Judged[], threshold: number): RefusalReport {
+  const sweep = SWEEP.map((t) => ({ threshold: t, ...rates(judged, t) }));
   return { configured: { threshold, ...rates(judged, threshold) }, sweep, perQuery: judged };
+}
+
+type Recorded = { perQuery: (Partial<Judged> & { id: string; lang: string; evidence?: SearchResponse['evidence'] })[] };
+
+/**
+ * The refusal rule replayed on questions already searched: the JSON of `eval --offdomain` runs (each question says
+ * whether it is in-domain) and of `eval --queries` runs (every question in-domain, its evidence recorded), so the
+ * in-domain questions of a retrieval run need not be searched again.
+ */
+export function replayRefusal(runs: Recorded[], threshold: number): RefusalReport {
+  const judged = runs.flatMap((r) => r.perQuery.map((q): Judged =>
+    (q.evidence ? { id: q.id, lang: q.lang, inDomain: true, ...q.evidence } : (q as Judged))));
+  return report(judged, threshold);
 }

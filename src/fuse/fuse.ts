@@ -1,3 +1,4 @@
+import type { QueryAnalysis } from '../analyse/analyse';
 import type { ListName, RankedList } from '../retrieve/retrieve';
 
 export type FusionMethod = 'RRF' | 'WEIGHTED';
@@ -40,12 +41,23 @@ export function fuse(lists: RankedList[], method: FusionMethod, weights: Partial
   return [...out.values()].sort((a, b) => b.fused - a.fused || (a.chunkId < b.chunkId ? -1 : 1));
 }
 
+export type PriorIntent = 'offence' | 'procedure' | 'none';
+
+/**
+ * Which provision prior a search applies: none when the request turns it off (the "no provision prior" and
+ * "… alone" ablation rows) or when the query names its sections, which say what it wants.
+ */
+export function priorIntent(analysis: Pick<QueryAnalysis, 'type' | 'references'>, disabled: boolean): PriorIntent {
+  if (disabled || analysis.references.some((r) => !r.inferred)) return 'none';
+  return analysis.type === 'PROCEDURAL' ? 'procedure' : 'offence';
+}
+
 /**
  * What kind of provision the query wants. An incident or an offence name asks for the section that
  * punishes it (what an FIR charges), so IPC/BNS provisions that prescribe a punishment are preferred over
  * definitions, and procedure codes recede; a procedural question prefers CrPC/BNSS and the evidence acts.
  */
-export function provisionPrior(intent: 'offence' | 'procedure' | 'none', code: string | null, penal: boolean): number {
+export function provisionPrior(intent: PriorIntent, code: string | null, penal: boolean): number {
   if (!code || intent === 'none') return 1;
   const substantive = code === 'IPC' || code === 'BNS';
   if (intent === 'procedure') return substantive ? 0.9 : 1.2;

@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import { EmbeddingCache } from './embedding-cache';
-import { prepareEnv, resolveModel, type ModelSettings, type ModelSource } from './model.loader';
+import { resolveModel, withModelEnv, type ModelSettings, type ModelSource } from './model.loader';
 
 type Extractor = (texts: string[], opts: { pooling: 'mean'; normalize: boolean }) => Promise<{ data: Float32Array; dims: number[] }>;
 type Tokenizer = ((text: string, opts?: Record<string, unknown>) => { input_ids: { size: number; data: BigInt64Array } }) & {
@@ -43,8 +43,8 @@ export class Embedder {
 
   static async load(name: string, settings: ModelSettings): Promise<Embedder> {
     const source = resolveModel(name, settings);
-    const t = await prepareEnv(source, settings);
-    const extractor = (await t.pipeline('feature-extraction', name, { quantized: true })) as unknown as Extractor & { tokenizer: Tokenizer };
+    const extractor = await withModelEnv(source, async (t) =>
+      (await t.pipeline('feature-extraction', name, { quantized: true })) as unknown as Extractor & { tokenizer: Tokenizer });
     const wantsPrefix = /e5/i.test(name);
     const prefixes = wantsPrefix ? { query: 'query: ', passage: 'passage: ' } : { query: '', passage: '' };
     const probe = await extractor(['probe'], { pooling: 'mean', normalize: true });

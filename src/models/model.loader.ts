@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { InferenceSession } from 'onnxruntime-node';
+import { fromRoot } from '../util/paths';
 
 export class ModelNotFoundError extends Error {}
 
@@ -47,29 +48,46 @@ async function withSessionOptions(): Promise<void> {
   };
 }
 
+/** Models trained for this project and shipped with it (models/ beside package.json; README, Reranking). */
+export const BUNDLED_MODELS_DIR = fromRoot('models');
+
+/** The folder holding model `name` under `dir`, when it is a transformers.js model folder. */
+export function modelFolder(dir: string | undefined, name: string): string | undefined {
+  if (!dir) return undefined;
+  const folder = path.join(dir, name);
+  return fs.existsSync(path.join(folder, 'config.json')) ? folder : undefined;
+}
+
 /**
- * A model name resolves to MODELS_DIR/<name> when that folder exists (no network at all); otherwise to the
- * hub, only when ALLOW_REMOTE_MODELS allows it. The result is fixed before any weight is read, so a missing
- * model is reported as one clear line at start-up.
+ * A model name resolves to MODELS_DIR/<name> when that folder exists, else to the project's own models/<name>
+ * (no network either way); otherwise to the hub, only when ALLOW_REMOTE_MODELS allows it. The result is fixed
+ * before any weight is read, so a missing model is reported as one clear line at start-up.
  */
 export function resolveModel(name: string, s: ModelSettings): ModelSource {
-  if (s.modelsDir) {
-    const folder = path.join(s.modelsDir, name);
-    if (fs.existsSync(path.join(folder, 'config.json'))) return { name, where: 'local', path: folder };
-  }
+  const folder = modelFolder(s.modelsDir, name) ?? modelFolder(BUNDLED_MODELS_DIR, name);
+  if (folder) return { name, where: 'local', path: folder };
   if (s.allowRemoteModels) return { name, where: 'hub' };
   throw new ModelNotFoundError(
     `model "${name}" not found in MODELS_DIR (${s.modelsDir ?? 'unset'}) and ALLOW_REMOTE_MODELS=false`,
   );
 }
 
-/** Points transformers.js at the right place for this model; its `env` is process-global. */
-export async function prepareEnv(source: ModelSource, s: ModelSettings): Promise<Transformers> {
-  const t = await transformers();
-  if (source.where === 'local' && s.modelsDir) {
-    t.env.localModelPath = s.modelsDir.endsWith(path.sep) ? s.modelsDir : s.modelsDir + path.sep;
-    t.env.allowLocalModels = true;
-  }
-  t.env.allowRemoteModels = source.where === 'hub';
-  return t;
+let envLock: Promise<unknown> = Promise.resolve();
+
+/**
+ * Points transformers.js at the right place for this model and runs `load` (its `from_pretrained` calls) before
+ * any other model's: transformers.js's `env` is process-global, and two models may live in different folders.
+ */
+export function withModelEnv<T>(source: ModelSource, load: (t: Transformers) => Promise<T>): Promise<T> {
+  const run = envLock.then(async () => {
+    const t = await transformers();
+    if (source.where === 'local' && source.path) {
+      t.env.localModelPath = path.dirname(source.path) + path.sep;
+      t.env.allowLocalModels = true;
+    }
+    t.env.allowRemoteModels = source.where === 'hub';
+    return load(t);
+  });
+  envLock = run.catch(() => undefined);
+  return run;
 }

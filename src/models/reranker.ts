@@ -1,4 +1,4 @@
-import { prepareEnv, resolveModel, type ModelSettings, type ModelSource } from './model.loader';
+import { resolveModel, withModelEnv, type ModelSettings, type ModelSource } from './model.loader';
 
 interface Tensor { data: Float32Array; dims: number[] }
 interface PairTokenizer {
@@ -60,9 +60,10 @@ export class Reranker {
 
   static async load(name: string, settings: ModelSettings, maxTokens = 512): Promise<Reranker> {
     const source = resolveModel(name, settings);
-    const t = await prepareEnv(source, settings);
-    const tokenizer = (await t.AutoTokenizer.from_pretrained(name)) as unknown as PairTokenizer;
-    const model = (await t.AutoModelForSequenceClassification.from_pretrained(name, { quantized: true })) as unknown as Classifier;
+    const { tokenizer, model } = await withModelEnv(source, async (t) => ({
+      tokenizer: (await t.AutoTokenizer.from_pretrained(name)) as unknown as PairTokenizer,
+      model: (await t.AutoModelForSequenceClassification.from_pretrained(name, { quantized: true })) as unknown as Classifier,
+    }));
     const release = async () => { await (model as unknown as { dispose?: () => Promise<void> }).dispose?.(); };
     return new Reranker(name, source, tokenizer, (inputs) => model(inputs), maxTokens, release);
   }

@@ -8,7 +8,7 @@ import { expandQuery, namedSections, type NamedSection, usefulEquivalents, type 
 import { OffenceElements } from '../expand/elements';
 import { Glossary } from '../expand/glossary';
 import { SectionNames, type NameMatch } from '../expand/section-names';
-import { AUTHORITY_BOOST, fuse, LINEAR_WEIGHTS, provisionPrior, RRF_WEIGHTS } from '../fuse/fuse';
+import { AUTHORITY_BOOST, fuse, LINEAR_WEIGHTS, priorIntent, provisionPrior, RRF_WEIGHTS } from '../fuse/fuse';
 import { capPerDocument, dedupe, rerankStage, type Candidate, type RerankSettings } from '../rerank/rerank';
 import { retrieve, type StageOutcome } from '../retrieve/retrieve';
 import type { CitationGraph } from '../stores/graph/graph.types';
@@ -150,7 +150,7 @@ export class SearchService {
     const fused = fuse(lists, method, { glossary: base.glossary * dilution, elements: base.elements * inferredDilution, dense: base.dense * retrieved.denseCoverage }).slice(0, pool * 3);
     const chunks = new Map((await stores.documents.getChunks(fused.map((f) => f.chunkId))).map((c) => [c.id, c]));
     const docs = new Map((await stores.documents.getDocuments([...new Set(fused.map((f) => f.documentId))])).map((d) => [d.id, d]));
-    const intent = off.prior || analysis.references.some((r) => !r.inferred) ? 'none' : analysis.type === 'PROCEDURAL' ? 'procedure' : 'offence';
+    const intent = priorIntent(analysis, !!off.prior);
     let candidates: (Candidate & { scores: (typeof fused)[number]['scores'] })[] = fused
       .filter((f) => chunks.has(f.chunkId))
       .map((f) => {

@@ -1,5 +1,8 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { Reranker } from '../../src/models/reranker';
-import { ModelNotFoundError, resolveModel } from '../../src/models/model.loader';
+import { BUNDLED_MODELS_DIR, ModelNotFoundError, resolveModel } from '../../src/models/model.loader';
 import { MODELS_DIR } from '../support/profiles';
 
 const settings = { modelsDir: MODELS_DIR, allowRemoteModels: false };
@@ -45,6 +48,37 @@ describe('cross-encoder scoring code (tiny random model)', () => {
 describe('model resolution', () => {
   it('uses the local folder when it exists', () => {
     expect(resolveModel('tiny-random-cross-encoder', settings)).toMatchObject({ where: 'local' });
+  });
+
+  it('finds the project\'s own model in models/ without MODELS_DIR, and MODELS_DIR first when it holds the same name', async () => {
+    const shipped = resolveModel('nyaya-cross-encoder-e5-6l', { modelsDir: undefined, allowRemoteModels: false });
+    expect(shipped).toEqual({ name: 'nyaya-cross-encoder-e5-6l', where: 'local', path: path.join(BUNDLED_MODELS_DIR, 'nyaya-cross-encoder-e5-6l') });
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'models-'));
+    try {
+      fs.cpSync(path.join(BUNDLED_MODELS_DIR, 'nyaya-cross-encoder-e5-6l', 'config.json'), path.join(dir, 'nyaya-cross-encoder-e5-6l', 'config.json'), { recursive: true });
+      expect(resolveModel('nyaya-cross-encoder-e5-6l', { modelsDir: dir, allowRemoteModels: false }).path).toBe(path.join(dir, 'nyaya-cross-encoder-e5-6l'));
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('loads the shipped model beside a model from MODELS_DIR: each from its own folder', async () => {
+    const [shipped, other] = await Promise.all([
+      Reranker.load('nyaya-cross-encoder-e5-6l', settings),
+      Reranker.load('tiny-random-cross-encoder', settings),
+    ]);
+    try {
+      expect(shipped.source.path).toBe(path.join(BUNDLED_MODELS_DIR, 'nyaya-cross-encoder-e5-6l'));
+      const [murder, theft] = await shipped.score('punishment for murder', [
+        'BNS s. 103 Punishment for murder\nWhoever commits murder shall be punished with death or imprisonment for life.',
+        'BNS s. 303 Theft\nWhoever, intending to take dishonestly any movable property out of the possession of any person…',
+      ]);
+      expect(murder).toBeGreaterThan(0);
+      expect(murder).toBeGreaterThan(theft);
+      expect((await other.score('theft', ['x'])).length).toBe(1);
+    } finally {
+      await Promise.all([shipped.dispose(), other.dispose()]);
+    }
   });
 
   it('falls back to the hub only when remote models are allowed', () => {

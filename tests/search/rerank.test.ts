@@ -12,10 +12,10 @@ const sectionsOf = (r: Awaited<ReturnType<App['search']['search']>>) => [...new 
 const stage = (r: Awaited<ReturnType<App['search']['search']>>) => r.stages.find((s) => s.name === 'rerank');
 
 /** The rerank stage with the real legal cross-encoder, over the real embedded stores. Queries written for this test. */
-describe('rerank stage (legal-cross-encoder-e5-6l)', () => {
+describe('rerank stage (nyaya-cross-encoder-e5-6l, the shipped default)', () => {
   let app: App;
   beforeAll(async () => {
-    app = await openIngestApp('embedded', { RERANKER_MODEL: 'legal-cross-encoder-e5-6l', RERANK_BUDGET_MS: '120000' });
+    app = await openIngestApp('embedded', { RERANKER_MODEL: 'nyaya-cross-encoder-e5-6l', RERANK_BUDGET_MS: '120000' });
     await loadSearchCorpus(app);
   });
   afterAll(() => closeIngestApp(app));
@@ -25,14 +25,25 @@ describe('rerank stage (legal-cross-encoder-e5-6l)', () => {
     const fused = await app.search.search({ query, topK: 6, rerank: false });
     const reranked = await app.search.search({ query, topK: 6 });
     expect(stage(fused)).toMatchObject({ status: 'SKIPPED', detail: 'disabled by request' });
-    expect(stage(reranked)).toMatchObject({ status: 'RAN', detail: expect.stringMatching(/^legal-cross-encoder-e5-6l scored \d+ of \d+, fused with weight 1$/) });
+    expect(stage(reranked)).toMatchObject({ status: 'RAN', detail: expect.stringMatching(/^nyaya-cross-encoder-e5-6l scored \d+ of \d+, fused with weight 1$/) });
     expect(reranked.hits.every((h) => h.scores.rerank === null || Number.isFinite(h.scores.rerank))).toBe(true);
     expect(reranked.hits.filter((h) => h.scores.rerank !== null).length).toBeGreaterThan(0);
-    // The model prefers the definition of murder (BNS 101) to the punishment section the lexicon ranks first.
+    // The lexicon ranks the old code's punishment section first; the model prefers the new code's murder sections.
     expect(sectionsOf(fused)[0]).toBe('IPC:302');
-    expect(sectionsOf(reranked)[0]).toBe('BNS:101');
-    // Fusion, not replacement: the punishing sections stay in the first six.
-    expect(sectionsOf(reranked)).toEqual(expect.arrayContaining(['IPC:302', 'BNS:103']));
+    expect(['BNS:103', 'BNS:101']).toContain(sectionsOf(reranked)[0]);
+    // Fusion, not replacement: the section the lexicon put first stays in the first three.
+    expect(sectionsOf(reranked).slice(0, 3)).toEqual(expect.arrayContaining(['IPC:302']));
+  });
+
+  it('refuses off-domain questions at the model\'s calibrated threshold (0), in three languages', async () => {
+    expect(app.config.rerank.minLogit).toBe(0);
+    for (const query of ['how do I bake a chocolate cake at home', 'घर पर पनीर कैसे बनाएं', 'ઘરે ઢોકળા કેવી રીતે બનાવવા']) {
+      const r = await app.search.search({ query });
+      expect(r.evidence.bestLogit).toBeLessThan(0);
+      expect(r).toMatchObject({ belowThreshold: true, hits: [] });
+    }
+    const inDomain = await app.search.search({ query: 'killing a person intentionally' });
+    expect(inDomain.belowThreshold).toBe(false);
   });
 
   it('keeps a section the user named on top, whatever the model scores', async () => {
@@ -90,7 +101,7 @@ describe('rerank fallback', () => {
 describe('refusal of off-domain questions (real model, threshold set high)', () => {
   let app: App;
   beforeAll(async () => {
-    app = await openIngestApp('embedded', { RERANKER_MODEL: 'legal-cross-encoder-e5-6l', RERANK_BUDGET_MS: '120000', RERANK_MIN_LOGIT: '20' });
+    app = await openIngestApp('embedded', { RERANKER_MODEL: 'nyaya-cross-encoder-e5-6l', RERANK_BUDGET_MS: '120000', RERANK_MIN_LOGIT: '20' });
     await loadSearchCorpus(app);
   });
   afterAll(() => closeIngestApp(app));

@@ -2,20 +2,23 @@ import path from 'node:path';
 import { ConfigError, loadConfig } from '../../src/config/config';
 
 describe('configuration', () => {
-  it('has explicit defaults: embedded store, port 4000, e5 embedder, MiniLM reranker', () => {
+  it('has explicit defaults: embedded store, port 4000, e5 embedder, the project\'s own legal reranker (models/)', () => {
     const c = loadConfig({});
     expect(c).toMatchObject({
-      store: 'embedded', port: 4000, embeddingModel: 'Xenova/multilingual-e5-small', rerankerModel: 'Xenova/ms-marco-MiniLM-L-6-v2',
+      store: 'embedded', port: 4000, embeddingModel: 'Xenova/multilingual-e5-small', rerankerModel: 'nyaya-cross-encoder-e5-6l',
       allowRemoteModels: true, seedOnStart: true, chromaUrl: 'http://127.0.0.1:8000', neo4jUri: 'bolt://127.0.0.1:7687',
     });
     expect(Object.isFrozen(c)).toBe(true);
   });
 
-  it('defaults to the legal cross-encoder when MODELS_DIR holds it, reranking 20 statutes within 4 s', () => {
+  it('defaults to the shipped legal cross-encoder whatever MODELS_DIR holds, reranking 20 statutes within 4 s', () => {
     const models = process.env.MODELS_DIR ?? path.resolve(__dirname, '../../../shared/models');
     expect(loadConfig({ MODELS_DIR: models })).toMatchObject({
-      rerankerModel: 'legal-cross-encoder-e5-6l', rerank: { topN: 20, budgetMs: 4000, weight: 1, passageTokens: 256, statutesOnly: true },
+      rerankerModel: 'nyaya-cross-encoder-e5-6l', rerank: { topN: 20, budgetMs: 4000, weight: 1, passageTokens: 256, statutesOnly: true },
     });
+    expect(loadConfig({ MODELS_DIR: models }).rerank.minLogit).toBe(0);
+    expect(loadConfig({ MODELS_DIR: models, RERANKER_MODEL: 'legal-cross-encoder-e5-6l' }).rerank.minLogit).toBe(-3);
+    expect(loadConfig({ MODELS_DIR: models, RERANKER_MODEL: 'tiny-random-cross-encoder' }).rerank.minLogit).toBeNull();
     expect(loadConfig({ MODELS_DIR: models, RERANKER_MODEL: 'legal-cross-encoder-e5-12l' }).rerankerModel).toBe('legal-cross-encoder-e5-12l');
   });
 

@@ -1,4 +1,5 @@
 import { Field, Float, ObjectType, registerEnumType } from 'type-graphql';
+import { SeedProgressType } from './seed-progress.type';
 
 export enum HealthStatus {
   UP = 'up',
@@ -39,6 +40,12 @@ export class HealthType {
   @Field(() => Float, { description: 'seconds since start' })
   uptimeSeconds!: number;
 
-  @Field(() => [ComponentHealthType])
+  @Field(() => Boolean, { description: 'every store up and search has its full corpus (what /readyz answers)' })
+  ready!: boolean;
+
+  @Field(() => SeedProgressType, { nullable: true, description: 'this start and its seed; null for a server started without one' })
+  seed!: SeedProgressType | null;
+
+  @Field(() => [ComponentHealthType], { description: 'empty while the server is still starting' })
   components!: ComponentHealthType[];
 }

@@ -1,0 +1,80 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { logger } from '../logger';
+import type { Embedder } from '../models/embedder';
+import type { EmbedWorker } from './embed-worker';
+
+/**
+ * Padded tokens per model call. onnxruntime runs on the event loop's thread, and one call of the embedder's own
+ * 1,024-token batches blocks it for ~1.5 s on a loaded 2-core machine; half that keeps health well under a second.
+ */
+const SLICE_TOKENS = 512;
+const MODEL_MAX_TOKENS = 512;
+
+type Embed = Embedder['embed'];
+const originals = new WeakMap<Embedder, Embed>();
+
+/**
+ * An `embed` that hands the event loop back between model calls: texts go to the model in slices of at most
+ * SLICE_TOKENS padded tokens (shortest first, as the embedder itself batches), with a turn of the loop between
+ * slices, so requests are answered while a long batch (the seed, an ingest) is embedded. `signal` stops it
+ * between slices, so a stop does not wait for the rest of a batch.
+ */
+export function slicedEmbed(embedder: Embedder, signal?: AbortSignal, embedSlice?: Embed): Embed {
+  const embed = embedSlice ?? originals.get(embedder) ?? embedder.embed.bind(embedder);
+  const padded = (text: string, n: number) => (text.length + 3) * n <= SLICE_TOKENS
+    ? text.length + 3 // a token covers at least one character: no need to tokenise short texts
+    : Math.min(MODEL_MAX_TOKENS, embedder.countTokens(text) + 2);
+  return async (texts, kind, batchSize = 8, cache?) => {
+    signal?.throwIfAborted();
+    if (texts.length <= 1) return embed(texts, kind, batchSize, cache);
+    const order = texts.map((_, i) => i).sort((a, b) => texts[a].length - texts[b].length);
+    const out = new Array<Float32Array>(texts.length);
+    for (let start = 0; start < order.length;) {
+      let end = start + 1;
+      while (end < order.length && end - start < batchSize && padded(texts[order[end]], end - start + 1) * (end - start + 1) <= SLICE_TOKENS) end++;
+      const slice = order.slice(start, end);
+      const vectors = await embed(slice.map((i) => texts[i]), kind, batchSize, cache);
+      slice.forEach((i, j) => (out[i] = vectors[j]));
+      start = end;
+      await nextTurn();
+      signal?.throwIfAborted();
+    }
+    return out;
+  };
+}
+
+/** Makes every embedding this process does yield between model calls (the server's embedder, used by search and ingest). */
+export function yieldWhileEmbedding(embedder: Embedder): void {
+  if (originals.has(embedder)) return;
+  originals.set(embedder, embedder.embed.bind(embedder));
+  embedder.embed = slicedEmbed(embedder);
+}
+
+/**
+ * The same embedder, whose `embed` runs on `worker` when there is one (else on this thread, yielding between
+ * model calls) and stops when `signal` is aborted: the seed's. A worker that dies hands over to this thread.
+ */
+export function abortableEmbedder(embedder: Embedder, signal: AbortSignal, worker?: EmbedWorker | null): Embedder {
+  const sliced = slicedEmbed(embedder, signal);
+  // Small requests to the thread too: a stop waits for the one under way before ending the thread.
+  const onWorker = worker ? slicedEmbed(embedder, signal, (texts, kind) => worker.embed(texts, kind, signal)) : sliced;
+  const embed: Embed = async (texts, kind, batchSize, cache) => {
+    if (worker && !worker.failed()) {
+      try {
+        return await onWorker(texts, kind, batchSize, cache);
+      } catch (err) {
+        const failure = worker.failed();
+        if (signal.aborted || !failure) throw err;
+        logger.warn({ err: failure.message }, 'embedding worker failed; the seed embeds on the main thread');
+      }
+    }
+    return sliced(texts, kind, batchSize, cache);
+  };
+  return new Proxy(embedder, {
+    get(target, key) {
+      if (key === 'embed') return embed;
+      const value: unknown = Reflect.get(target, key, target);
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
