@@ -90,7 +90,10 @@ export async function seedOnStart(app: App, status: StartupStatus, signal: Abort
     logger.info({ reason: why, limit: limit ?? null }, `seed: loading seeds/ in the background (${why}); SEED_ON_START=false turns this off`);
     status.update({ state: 'RUNNING', phase: 'statute graph' });
     const t0 = Date.now();
-    ticker = setInterval(() => logger.info(status.snapshot(), `seed: ${status.phase} — ${status.documentsDone}/${status.documentsTotal} documents`), 5000);
+    // At once, then every 5 s: even a seed shorter than 5 s says where it is.
+    const tick = () => logger.info(status.snapshot(), `seed: ${status.phase} — ${status.documentsDone}/${status.documentsTotal} documents`);
+    tick();
+    ticker = setInterval(tick, 5000);
     ticker.unref();
     // Its own ingest service: the same stores, with an embedder on a thread of its own that stops on abort.
     worker = EmbedWorker.start(app.config.embeddingModel, app.config);

@@ -85,6 +85,8 @@ describe.each(PROFILES)('first start (%s)', (profile: Profile) => {
     expect(progress.length).toBeGreaterThan(2);
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
     expect(final.seed).toMatchObject({ state: 'DONE', documentsDone: SEEDED, documentsTotal: SEEDED, documentsFailed: 0 });
+    // Health says DONE a moment before the "ready" line reaches the pipe: wait for the line, not for a fixed time.
+    for (let i = 0; i < 100 && !s.logs().some((m) => /^ready/.test(m)); i++) await new Promise((r) => setTimeout(r, 100));
     const logs = s.logs();
     const at = (re: RegExp) => logs.findIndex((m) => re.test(m));
     expect(at(/^listening/)).toBeGreaterThanOrEqual(0);
