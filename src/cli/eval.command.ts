@@ -24,7 +24,13 @@ export async function evalCommand(config: Config, args: Record<string, string | 
     return 2;
   }
   if (typeof args.offdomain === 'string') return refusalCommand(config, args.queries, args.offdomain, args);
-  const queries = readQueries(args.queries);
+  let queries: ReturnType<typeof readQueries>;
+  try {
+    queries = args.queries.split(',').flatMap((f) => readQueries(f.trim()));
+  } catch (err) {
+    process.stderr.write(`eval: ${(err as Error).message}\n`);
+    return 2;
+  }
   const t0 = performance.now();
   const { app, dispose } = await openEvalApp(config);
   try {
