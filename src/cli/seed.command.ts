@@ -3,11 +3,10 @@ import type { App } from '../app/app';
 import type { StartupStatus } from '../app/health';
 import { EmbedWorker } from '../app/embed-worker';
 import { abortableEmbedder } from '../app/yielding-embedder';
-import { ErrorCode } from '../errors/error-codes';
 import type { IndexSync } from '../index-sync/index-sync';
 import { IngestService } from '../ingest/ingest.service';
 import { logger } from '../logger';
-import { readSeedMarker, seed, seedCorpus, seedScope, type SeedProgress } from '../seeds/seed';
+import { readSeedMarker, retryable, seed, seedCorpus, seedScope, type SeedProgress } from '../seeds/seed';
 import { progressReporter } from './progress';
 import { summarise } from './ingest.command';
 
@@ -115,8 +114,7 @@ export async function seedOnStart(app: App, status: StartupStatus, signal: Abort
       return false;
     }
     const failed = summary.results.filter((r) => r.status === 'FAILED');
-    // Invalid seed documents would fail every time; any other failure leaves the seed for the next start to finish.
-    const unfinished = failed.some((r) => r.error?.code !== ErrorCode.INVALID_DOCUMENT);
+    const unfinished = summary.results.some(retryable);
     status.update({ state: unfinished ? 'FAILED' : 'DONE', phase: unfinished ? 'incomplete' : 'done', documentsFailed: failed.length, detail: failed.length ? `${failed.length} documents failed: ${failed.slice(0, 3).map((r) => r.id ?? `#${r.index}`).join(', ')}` : null });
     logger.info({ ...status.snapshot(), seconds: Math.round((Date.now() - t0) / 100) / 10 }, `seed: ${summary.results.length} documents in ${Math.round((Date.now() - t0) / 1000)} s`);
     return !unfinished;

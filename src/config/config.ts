@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { BUNDLED_MODELS_DIR, modelFolder } from '../models/model.loader';
+import { localModelFolder } from '../models/model.loader';
 
 /**
  * Configuration is read from the environment once, validated, and frozen. A bad value stops start-up with a
@@ -169,7 +169,7 @@ export const HUB_RERANKER = 'Xenova/ms-marco-MiniLM-L-6-v2';
 const CALIBRATED_MIN_LOGIT: Record<string, number> = { 'nyaya-cross-encoder-e5-6l': 0, 'legal-cross-encoder-e5-6l': -3 };
 
 function defaultReranker(modelsDir: string | undefined): string {
-  return LOCAL_RERANKERS.find((name) => modelFolder(modelsDir, name) ?? modelFolder(BUNDLED_MODELS_DIR, name)) ?? HUB_RERANKER;
+  return LOCAL_RERANKERS.find((name) => localModelFolder(name, modelsDir)) ?? HUB_RERANKER;
 }
 
 function trustProxy(v: string): boolean | number | string[] {

@@ -52,10 +52,15 @@ async function withSessionOptions(): Promise<void> {
 export const BUNDLED_MODELS_DIR = fromRoot('models');
 
 /** The folder holding model `name` under `dir`, when it is a transformers.js model folder. */
-export function modelFolder(dir: string | undefined, name: string): string | undefined {
+function modelFolder(dir: string | undefined, name: string): string | undefined {
   if (!dir) return undefined;
   const folder = path.join(dir, name);
   return fs.existsSync(path.join(folder, 'config.json')) ? folder : undefined;
+}
+
+/** Where model `name` is on disk: MODELS_DIR/<name> first, then the project's own models/<name>. */
+export function localModelFolder(name: string, modelsDir: string | undefined): string | undefined {
+  return modelFolder(modelsDir, name) ?? modelFolder(BUNDLED_MODELS_DIR, name);
 }
 
 /**
@@ -64,7 +69,7 @@ export function modelFolder(dir: string | undefined, name: string): string | und
  * before any weight is read, so a missing model is reported as one clear line at start-up.
  */
 export function resolveModel(name: string, s: ModelSettings): ModelSource {
-  const folder = modelFolder(s.modelsDir, name) ?? modelFolder(BUNDLED_MODELS_DIR, name);
+  const folder = localModelFolder(name, s.modelsDir);
   if (folder) return { name, where: 'local', path: folder };
   if (s.allowRemoteModels) return { name, where: 'hub' };
   throw new ModelNotFoundError(

@@ -99,6 +99,11 @@ function slices(docs: unknown[]): [number, unknown[]][] {
   return out;
 }
 
+/** A failure the next run can mend: an invalid seed document would fail every time, anything else may not. */
+export function retryable(r: IngestResult): boolean {
+  return r.status === 'FAILED' && r.error?.code !== ErrorCode.INVALID_DOCUMENT;
+}
+
 /** What the completion marker names: a seed limited to a few documents per part does not pass for the whole corpus. */
 export const seedScope = (limit?: number) => (limit ? `first ${limit} of each part` : 'all');
 
@@ -139,6 +144,7 @@ export async function seed(graph: CitationGraph, ingest: IngestService, catalogu
   if (o.sql) await writeSeedMarker(o.sql, 'started', scope);
   await loadStatuteGraph(graph, catalogue);
   const results: IngestResult[] = [];
+  let failedBefore = 0; // failures of earlier parts
   const corpus = seedCorpus(catalogue, o.include, o.limit);
   const corpusTotal = corpus.reduce((n, [, docs]) => n + docs.length, 0);
   const summary = (aborted: boolean): SeedSummary => ({ sections: catalogue.sections.length, equivalences: catalogue.equivalences.length, results, aborted });
@@ -146,29 +152,30 @@ export async function seed(graph: CitationGraph, ingest: IngestService, catalogu
     if (!docs.length) continue;
     const batchId = randomUUID();
     const before = results.length;
+    let failedHere = 0; // failures of earlier slices of this part
     const parts = slices(docs);
     for (const [k, [start, slice]] of parts.entries()) {
       if (o.signal?.aborted) return summary(true);
       const offset = results.length - before;
       const report = (p: IngestProgress) => o.onProgress?.({
-        ...p, batchId, phase, total: docs.length, done: offset + p.done, failed: results.slice(before).filter((r) => r.status === 'FAILED').length + p.failed,
+        ...p, batchId, phase, total: docs.length, done: offset + p.done, failed: failedHere + p.failed,
         finished: p.finished && k === parts.length - 1, corpusDone: before + offset + p.done, corpusTotal,
-        corpusFailed: results.filter((r) => r.status === 'FAILED').length + p.failed,
+        corpusFailed: failedBefore + failedHere + p.failed,
       });
       try {
         const got = await ingest.ingest(slice, { signal: o.signal, onProgress: report, groupSize: SLICE });
         results.push(...got.map((r) => ({ ...r, index: r.index + start })));
+        failedHere += got.filter((r) => r.status === 'FAILED').length;
       } catch (err) {
         if (o.signal?.aborted) return summary(true);
         throw err;
       }
       await nextTurn();
     }
+    failedBefore += failedHere;
   }
   if (o.signal?.aborted) return summary(true);
   await o.settle?.();
-  // A document the store could not take is tried again by the next run; one that is invalid would fail every time.
-  const retry = results.some((r) => r.status === 'FAILED' && r.error?.code !== ErrorCode.INVALID_DOCUMENT);
-  if (o.sql && !retry && !o.signal?.aborted) await writeSeedMarker(o.sql, 'complete', scope);
+  if (o.sql && !results.some(retryable) && !o.signal?.aborted) await writeSeedMarker(o.sql, 'complete', scope);
   return summary(false);
 }
