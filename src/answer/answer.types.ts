@@ -1,5 +1,6 @@
 import type { QueryAnalysis } from '../analyse/analyse';
 import type { ContextBlock } from './context';
+import type { PlanSummary } from './plan/plan.summary';
 import type { UseCase } from './prompts';
 
 export interface AnswerCitation {
@@ -22,6 +23,8 @@ export interface Answer {
   sources: ContextBlock[];
   /** CHARGESHEET_REVIEW only. */
   completeness: number | null;
+  /** SOP_ASSISTANT only: the investigation plan as data. */
+  plan: PlanSummary | null;
   /** For the audit log only: matches the caller's access left out. */
   hiddenByAccess: number;
   /** Stores the search behind the answer could not reach. */

@@ -1,3 +1,4 @@
+import type { QueryAnalysis } from '../analyse/analyse';
 import type { App } from '../app/app';
 import type { DocumentType } from '../domain/document.types';
 import { logger } from '../logger';
@@ -10,15 +11,19 @@ import { assembleContext, renderContext, type ContextBlock } from './context';
 import { extractiveAnswer } from './extractive';
 import { streamChat, type LlmSettings } from './llm.client';
 import { renderPrompt, type UseCase } from './prompts';
-import { sopSteps } from './sop-assistant';
+import { PlanService } from './plan/plan.service';
+import { renderPlan } from './plan/plan.render';
+import { planSummary } from './plan/plan.summary';
 
 export interface AskRequest {
   query: string;
   useCase?: UseCase;
   filter?: SearchRequest['filter'];
   topK?: number;
-  /** Date of the FIR or draft (CHARGESHEET_REVIEW checks the code in force). */
+  /** Date of the FIR or draft (CHARGESHEET_REVIEW checks the code in force; SOP_ASSISTANT plans under it). */
   date?: string;
+  /** SOP_ASSISTANT: an FIR in the store, planned with its case record. */
+  firId?: string;
   tokenBudget?: number;
 }
 
@@ -28,12 +33,26 @@ const NOT_ENOUGH: Record<string, string> = {
   gu: 'અનુક્રમિત દસ્તાવેજોમાં આનો જવાબ આપવા માટે પૂરતી સંબંધિત સામગ્રી નથી.',
 };
 
-/** Which documents each use case draws on. */
-const SOURCES: Record<UseCase, DocumentType[] | undefined> = {
+/** Which documents each searching use case draws on (SOP_ASSISTANT plans from the procedure data instead). */
+const SOURCES: Record<Exclude<UseCase, 'SOP_ASSISTANT'>, DocumentType[] | undefined> = {
   GENERAL_QA: undefined,
-  SOP_ASSISTANT: ['CHARGESHEET', 'PANCHNAMA', 'SOP', 'FIR', 'BARE_ACT_SECTION'],
   CHARGESHEET_REVIEW: ['BARE_ACT_SECTION', 'CHARGESHEET'],
 };
+
+/** What an answer is written from: the sources, and how to write it without a model. */
+interface Prepared {
+  analysis: QueryAnalysis;
+  /** The answer's language: the question's. */
+  language: string;
+  blocks: ContextBlock[];
+  refused: boolean;
+  hiddenByAccess: number;
+  missingSources: string[];
+  /** What the LLM prompt's context holds besides the numbered sources (the plan). */
+  preface: string;
+  extractive(): { text: string; completeness: number | null };
+  plan: Answer['plan'];
+}
 
 /**
  * `ask`: search → assemble context → answer → cite. The extractive generator needs no model and is the
@@ -42,7 +61,11 @@ const SOURCES: Record<UseCase, DocumentType[] | undefined> = {
  * a section node in the graph.
  */
 export class AskService {
-  constructor(private readonly app: Pick<App, 'search' | 'stores' | 'embedder' | 'catalogue'>, private readonly llm: LlmSettings | null) {}
+  private readonly planner: PlanService;
+
+  constructor(private readonly app: Pick<App, 'search' | 'stores' | 'embedder' | 'catalogue'>, private readonly llm: LlmSettings | null) {
+    this.planner = new PlanService({ search: app.search, documents: app.stores.documents, countTokens: (t) => app.embedder.countTokens(t) });
+  }
 
   async ask(req: AskRequest, signal?: AbortSignal): Promise<Answer> {
     let answer: Answer | undefined;
@@ -53,36 +76,20 @@ export class AskService {
 
   async *stream(req: AskRequest, signal?: AbortSignal): AsyncGenerator<AskEvent> {
     const useCase = req.useCase ?? 'GENERAL_QA';
-    const types = SOURCES[useCase];
-    const res = await this.app.search.search({
-      query: req.query.slice(0, MAX_QUERY_CHARS), topK: req.topK ?? 8, maxPerDocument: 3,
-      filter: types && !req.filter?.documentTypes ? { ...(req.filter ?? {}), documentTypes: types } : req.filter,
-    });
-    const language = res.analysis.language;
-    yield { kind: 'ANALYSIS', analysis: res.analysis };
+    const p = useCase === 'SOP_ASSISTANT' ? await this.preparePlan(req) : await this.prepareSearch(req, useCase);
+    const language = p.language;
+    yield { kind: 'ANALYSIS', analysis: p.analysis };
     if (signal?.aborted) return;
-
-    const sectionIds = [...new Set(res.hits.map((h) => h.chunk.sectionId).filter((s): s is string => !!s))];
-    const siblings = new Map<string, ChunkRecord[]>();
-    for (const c of await this.app.stores.documents.chunksOfSections(sectionIds)) siblings.set(c.sectionId!, [...(siblings.get(c.sectionId!) ?? []), c]);
-    const blocks = assembleContext(res.hits, siblings, (t) => this.app.embedder.countTokens(t), req.tokenBudget);
+    const { blocks, extractive } = p;
     yield { kind: 'SOURCES', sources: blocks };
 
-    const base = { useCase, language, sources: blocks, completeness: null as number | null, hiddenByAccess: res.hiddenByAccess, missingSources: res.missingSources };
-    if (res.belowThreshold || !blocks.length) {
+    const base = { useCase, language, sources: blocks, completeness: null as number | null, hiddenByAccess: p.hiddenByAccess, missingSources: p.missingSources, plan: p.plan };
+    if (p.refused) {
       const text = NOT_ENOUGH[language] ?? NOT_ENOUGH.en;
       yield { kind: 'TEXT_DELTA', text };
       yield { kind: 'DONE', answer: { ...base, text, citations: [], generator: 'extractive', fallbackReason: null, belowThreshold: true } };
       return;
     }
-
-    const terms = [...res.expansion.keywordTerms, ...res.expansion.terms.map((t) => t.term)];
-    const extractive = () => {
-      if (useCase === 'SOP_ASSISTANT') return { text: sopSteps(blocks, terms, language) || extractiveAnswer(blocks, terms, language, this.app.catalogue), completeness: null };
-      if (useCase === 'CHARGESHEET_REVIEW') return reviewChargesheet(req.query, req.date, blocks, language);
-      return { text: extractiveAnswer(blocks, terms, language, this.app.catalogue), completeness: null };
-    };
-
     let text = '';
     let generator: Answer['generator'] = 'extractive';
     let fallbackReason: string | null = null;
@@ -103,7 +110,7 @@ export class AskService {
     };
 
     if (this.llm && useCase !== 'CHARGESHEET_REVIEW') {
-      const prompt = renderPrompt(useCase, { query: req.query, context: renderContext(blocks), language });
+      const prompt = renderPrompt(useCase, { query: req.query, context: [p.preface, renderContext(blocks)].filter(Boolean).join('\n\n'), language });
       try {
         let pending = '';
         for await (const delta of streamChat(this.llm, prompt, signal)) {
@@ -142,6 +149,39 @@ export class AskService {
       }
     }
     yield { kind: 'DONE', answer: { ...base, text, citations, generator, fallbackReason, belowThreshold: false, completeness } };
+  }
+
+  private async prepareSearch(req: AskRequest, useCase: Exclude<UseCase, 'SOP_ASSISTANT'>): Promise<Prepared> {
+    const types = SOURCES[useCase];
+    const res = await this.app.search.search({
+      query: req.query.slice(0, MAX_QUERY_CHARS), topK: req.topK ?? 8, maxPerDocument: 3,
+      filter: types && !req.filter?.documentTypes ? { ...(req.filter ?? {}), documentTypes: types } : req.filter,
+    });
+    const sectionIds = [...new Set(res.hits.map((h) => h.chunk.sectionId).filter((s): s is string => !!s))];
+    const siblings = new Map<string, ChunkRecord[]>();
+    for (const c of await this.app.stores.documents.chunksOfSections(sectionIds)) siblings.set(c.sectionId!, [...(siblings.get(c.sectionId!) ?? []), c]);
+    const blocks = assembleContext(res.hits, siblings, (t) => this.app.embedder.countTokens(t), req.tokenBudget);
+    const terms = [...res.expansion.keywordTerms, ...res.expansion.terms.map((t) => t.term)];
+    const language = res.analysis.language;
+    return {
+      analysis: res.analysis, language, blocks, refused: res.belowThreshold || !blocks.length, hiddenByAccess: res.hiddenByAccess, missingSources: res.missingSources,
+      preface: '', plan: null,
+      extractive: () => useCase === 'CHARGESHEET_REVIEW'
+        ? reviewChargesheet(req.query, req.date, blocks, language)
+        : { text: extractiveAnswer(blocks, terms, language, this.app.catalogue), completeness: null },
+    };
+  }
+
+  /** SOP_ASSISTANT: the plan is the answer without a model, and the context of the prompt with one. */
+  private async preparePlan(req: AskRequest): Promise<Prepared> {
+    const c = await this.planner.plan({ query: req.query.slice(0, MAX_QUERY_CHARS), firId: req.firId, date: req.date, access: req.filter?.access });
+    const text = renderPlan(c);
+    return {
+      analysis: c.search.analysis, language: c.language, blocks: c.blocks, refused: false, hiddenByAccess: c.search.hiddenByAccess, missingSources: c.search.missingSources,
+      preface: `Investigation plan (from the procedure data; keep its steps and citations):\n${text}`,
+      plan: planSummary(c),
+      extractive: () => ({ text, completeness: null }),
+    };
   }
 
   /** Blocks a citation may point at: a statute block only if its section exists in the graph (else dropped and logged). */

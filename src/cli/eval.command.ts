@@ -6,6 +6,7 @@ import { evaluateQueries, indexBareActs, readQueries, type DevReport } from '../
 import { openEvalApp, stageLine } from '../eval/eval-index';
 import type { SearchRequest } from '../search/search.types';
 import { runAila } from './aila.command';
+import { planCommand } from './plan-eval.command';
 import { evaluateRefusal, replayRefusal, type RefusalReport } from '../eval/refusal-eval';
 
 function table(rows: [string, DevReport][]): string {
@@ -19,8 +20,9 @@ function table(rows: [string, DevReport][]): string {
 export async function evalCommand(config: Config, args: Record<string, string | boolean | undefined>): Promise<number> {
   if (typeof args.aila === 'string') return runAila(config, args);
   if (typeof args['refusal-from'] === 'string') return replayCommand(config, args['refusal-from'], args);
+  if (typeof args.plans === 'string') return planCommand(config, args.plans, args);
   if (typeof args.queries !== 'string') {
-    process.stderr.write('eval needs --queries <file.jsonl> or --aila <dir> --qrels <file>\n');
+    process.stderr.write('eval needs --queries <file.jsonl>, --plans <file.jsonl> or --aila <dir> --qrels <file>\n');
     return 2;
   }
   if (typeof args.offdomain === 'string') return refusalCommand(config, args.queries, args.offdomain, args);

@@ -90,8 +90,21 @@ export function loadStatutes(seedsDir = fromRoot('seeds')): StatuteCatalogue {
     if (r.iea_section && !placeholder(r.iea_title_hi)) put('IEA', r.iea_section, { titleHi: clean(r.iea_title_hi) });
     if (r.bsa_section && !placeholder(r.bsa_text_hi)) put('BSA', r.bsa_section, { titleHi: clean(r.bsa_text_hi), chapter: clean(r.chapter_hi) });
   }
+  // Provisions police cite every day that the shared data lacks (CrPC 41A–41D…), and English headings for
+  // BNSS sections known only in Hindi: transcribed for this project, each with its source.
+  const sources = new Map<string, string>();
+  const supplementPairs: [string, string, string | null][] = [];
+  for (const e of supplement(dir('statutes', 'supplement.json'))) {
+    const [code, number] = e.id.split(':') as [StatuteCode, string];
+    const prev = sections.get(`${code}:${num(number)}`);
+    // An English text goes before a Hindi one already held, so neither reader loses theirs.
+    const text = e.text && prev?.text && prev.text !== e.text ? `${e.text}\n\n${prev.text}` : e.text;
+    put(code, number, { title: e.title, titleHi: e.titleHi, text });
+    sources.set(`${code}:${num(number)}`, e.source);
+    if (e.successor) supplementPairs.push([`${code}:${num(number)}`, e.successor, e.successorProvisions ?? null]);
+  }
 
-  const pairs: [string, string, string | null][] = [];
+  const pairs: [string, string, string | null][] = [...supplementPairs];
   for (const r of csv(dir('correspondence', 'ipc_bns_edges.csv'))) {
     if (r.relation !== 'mapped') continue;
     for (const ipc of r.ipc_sections.split(';').map(num).filter(validNumber)) pairs.push([`IPC:${ipc}`, `BNS:${num(r.bns_section)}`, r.bns_provisions || null]);
@@ -134,8 +147,21 @@ export function loadStatutes(seedsDir = fromRoot('seeds')): StatuteCatalogue {
       return ['IPC', 'BNS'].map((code) => fits.find((f) => f.code === code)?.id).filter((x): x is string => !!x);
     },
     get: (id) => sections.get(id),
-    bareActDocuments: () => bareActDocuments(all, equivalences, sections),
+    bareActDocuments: () => bareActDocuments(all, equivalences, sections, sources),
   };
+}
+
+/** `successor`: the section of the new code that replaced this one ("BNSS:35"), with the provisions ("35(3)-(6)"). */
+interface SupplementEntry { id: string; title?: string; titleHi?: string; text?: string; source: string; successor?: string; successorProvisions?: string }
+
+function supplement(file: string): SupplementEntry[] {
+  if (!fs.existsSync(file)) return [];
+  const entries = (JSON.parse(fs.readFileSync(file, 'utf8')) as { sections: SupplementEntry[] }).sections;
+  for (const e of entries) {
+    const code = e.id.split(':')[0];
+    if (!(STATUTE_CODES as readonly string[]).includes(code) || !e.source) throw new Error(`${file}: entry ${e.id} needs a CODE:NUMBER id and a source`);
+  }
+  return entries;
 }
 
 function escapeRe(s: string): string {
@@ -162,7 +188,7 @@ function relate(pairs: [string, string, string | null][]): EquivalenceEdge[] {
   });
 }
 
-function bareActDocuments(all: SectionNode[], equivalences: EquivalenceEdge[], byId: Map<string, SectionNode>): DocumentInput[] {
+function bareActDocuments(all: SectionNode[], equivalences: EquivalenceEdge[], byId: Map<string, SectionNode>, sources: Map<string, string>): DocumentInput[] {
   const counterparts = new Map<string, string[]>();
   for (const e of equivalences) {
     counterparts.set(e.fromId, [...(counterparts.get(e.fromId) ?? []), e.toId]);
@@ -188,6 +214,7 @@ function bareActDocuments(all: SectionNode[], equivalences: EquivalenceEdge[], b
         ...(s.title ? { titleEn: s.title } : {}),
         ...(s.titleHi ? { titleHi: s.titleHi } : {}),
         ...(others.length ? { equivalents: others.map((o) => `${o.id}${o.title ? ` ${o.title}` : ''}`).join('; ') } : {}),
+        ...(sources.has(s.id) ? { source: sources.get(s.id)! } : {}),
       },
     };
   });

@@ -1,3 +1,4 @@
+import { PlanType } from './plan.type';
 import { Field, Float, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { AnalysisType } from '../search/search.type';
 import { UseCaseEnum } from './ask.input';
@@ -43,6 +44,7 @@ export class AnswerType {
   @Field(() => Float, { nullable: true, description: 'CHARGESHEET_REVIEW: completeness 0-100' }) completeness!: number | null;
   @Field(() => [CitationType]) citations!: CitationType[];
   @Field(() => [SourceType]) sources!: SourceType[];
+  @Field(() => PlanType, { nullable: true, description: 'SOP_ASSISTANT: the plan the text states, as data' }) plan!: PlanType | null;
 }
 
 @ObjectType()

@@ -37,6 +37,11 @@ export class AskInput {
   @IsCalendarDate()
   date?: string;
 
+  @Field(() => String, { nullable: true, description: 'SOP_ASSISTANT: plan for this FIR in the store, with its case record (the query may then be a short question or empty)' })
+  @IsOptional()
+  @MaxLength(200)
+  firId?: string;
+
   @Field(() => Int, { nullable: true, description: 'Context budget in tokens (default 4000)' })
   @IsOptional()
   @Min(200)

@@ -4,6 +4,7 @@ import { Arg, Ctx, Query, Resolver, Root, Subscription } from 'type-graphql';
 import type { Answer, AskEvent } from '../../answer/answer.types';
 import type { AskRequest } from '../../answer/ask.service';
 import type { ContextBlock } from '../../answer/context';
+import { AppError } from '../../errors/app-error';
 import { ErrorCode } from '../../errors/error-codes';
 import { audit, type GraphQLContext } from '../context';
 import { QueryTypeEnum } from '../search/search.type';
@@ -17,6 +18,8 @@ const toAnswer = (a: Answer): AnswerType => ({ ...a, sources: toSources(a.source
 
 const toRequest = (input: AskInput, ctx: GraphQLContext): AskRequest => {
   const req = withoutNulls({ ...input }) as AskRequest;
+  if (req.firId && req.useCase !== 'SOP_ASSISTANT') throw new AppError(ErrorCode.BAD_USER_INPUT, 'firId is only used by useCase SOP_ASSISTANT');
+  if (req.useCase === 'SOP_ASSISTANT' && !req.firId && !req.query.trim()) throw new AppError(ErrorCode.BAD_USER_INPUT, "SOP_ASSISTANT needs an FIR: give firId or the FIR's text as the query");
   return { ...req, filter: { ...(req.filter ?? {}), access: ctx.scope } };
 };
 

@@ -51,6 +51,30 @@ export class DocumentStore {
     return rows.map(documentFromRow);
   }
 
+  /**
+   * The documents of one case that `access` may see: those filed under the same FIR number in the same
+   * district (`extra.firNumber`, as FIRs, chargesheets and panchnamas carry it), oldest first.
+   */
+  async caseDocuments(firNumber: string, district: string | null, access?: AccessScope): Promise<StoredDocument[]> {
+    const params: unknown[] = [firNumber, district?.toLowerCase() ?? null];
+    const visible = accessSql(access, params, 'type', 'district');
+    const rows = await this.sql.query(
+      `SELECT * FROM {S}.documents WHERE input->'extra'->>'firNumber' = $1 AND lower(district) IS NOT DISTINCT FROM $2 AND ${visible}
+       ORDER BY date NULLS FIRST, id COLLATE "C"`, params);
+    return rows.map(documentFromRow);
+  }
+
+  /** Documents of these types citing any of these sections that `access` may see, newest first. */
+  async documentsCiting(sectionIds: readonly string[], types: readonly DocumentType[], access: AccessScope | undefined, limit: number): Promise<StoredDocument[]> {
+    if (!sectionIds.length || !types.length) return [];
+    const params: unknown[] = [sectionIds, types];
+    const visible = accessSql(access, params, 'type', 'district');
+    const rows = await this.sql.query(
+      `SELECT * FROM {S}.documents WHERE sections && $1::text[] AND type = ANY($2::text[]) AND ${visible}
+       ORDER BY date DESC NULLS LAST, id COLLATE "C" LIMIT ${Math.max(1, Math.floor(limit))}`, params);
+    return rows.map(documentFromRow);
+  }
+
   /** What is stored under these ids: enough to tell an update from a create, and who may replace it. */
   async existingDocuments(ids: readonly string[]): Promise<Map<string, ExistingDocument>> {
     if (!ids.length) return new Map();
