@@ -25,6 +25,6 @@ export function analyseQuery(query: string, opts: { narrowed: boolean; date?: st
   const { language, mixed } = detectLanguage(normalised);
   const references = extractCitations(normalised, { date: opts.date });
   const n = words(normalised).length;
-  const c = classifyQuery(normalised, n, references.length, language, opts.narrowed);
+  const c = classifyQuery(normalised, n, references.length, opts.narrowed);
   return { original: query, normalised, language, codeMixed: mixed, references, type: c.type, confidence: c.confidence, k: c.k, words: n };
 }

@@ -1,4 +1,3 @@
-import type { Language } from '../domain/document.types';
 
 export type QueryType = 'SIMPLE' | 'COMPLEX' | 'COMPARATIVE' | 'PROCEDURAL' | 'FACT_PATTERN';
 
@@ -6,7 +5,7 @@ export const DEFAULT_K = 4;
 export const K_BY_TYPE: Record<QueryType, number> = { SIMPLE: 3, COMPLEX: 6, COMPARATIVE: 8, PROCEDURAL: 5, FACT_PATTERN: 6 };
 
 const COMPARATIVE = /\b(difference|differ|distinguish|compare|comparison|versus|vs\.?)\b|अंतर|फर्क|तुलना|તફાવત|સરખામણી|ફરક/iu;
-const PROCEDURAL = /\b(procedure|process|how (?:to|do|can|should)|steps?|when can|who can|bail|arrest|remand|investigation|chargesheet|time limit|within how)\b|प्रक्रिया|कैसे|जमानत|गिरफ्तारी|प्रक्रिया|विवेचना|કેવી રીતે|પ્રક્રિયા|જામીન|ધરપકડ|તપાસ/iu;
+const PROCEDURAL = /\b(procedure|process|how (?:to|do|can|should)|steps?|when can|who can|bail|arrest|remand|investigation|chargesheet|time limit|within how)\b|प्रक्रिया|कैसे|जमानत|गिरफ्तारी|विवेचना|કેવી રીતે|પ્રક્રિયા|જામીન|ધરપકડ|તપાસ/iu;
 /** Words that describe an incident rather than ask about law: roles and typical FIR verbs in three languages. */
 const NARRATIVE = /\b(?:the accused|accused (?:person|persons|men)|complainant|victim|informant|deceased|he|she|they|two men|a man|a woman)\b|आरोपी|मुल्जिम|अभियुक्त|पीड़ित|पीडित|प्रार्थी|शिकायतकर्ता|मृतक|આરોપી|ફરિયાદી|ભોગ બનનાર|મરનાર/iu;
 /**
@@ -62,7 +61,7 @@ export interface Classification {
  * Rule-based query classification: cheap, explainable, and good enough to pick k and thresholds.
  * Confidence says how clearly the rule fired; below 0.5 the default k is used.
  */
-export function classifyQuery(text: string, wordCount: number, references: number, _language: Language, narrowed: boolean): Classification {
+export function classifyQuery(text: string, wordCount: number, references: number, narrowed: boolean): Classification {
   let type: QueryType;
   let confidence: number;
   const sentences = text.split(/[.?!।]\s/).filter((s) => s.trim()).length;

@@ -39,5 +39,3 @@ export type AskEvent =
   | { kind: 'DONE'; answer: Answer }
   | { kind: 'ERROR'; code: string; message: string };
 
-/** What a generator yields while it writes: text, and citations as they are first used. */
-export type GeneratorEvent = { kind: 'TEXT_DELTA'; text: string } | { kind: 'CITATION_MARK'; n: number };

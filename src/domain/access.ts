@@ -1,4 +1,4 @@
-import { DOCUMENT_TYPES, type DocumentType } from './document.types';
+import type { DocumentType } from './document.types';
 
 /**
  * What one caller may read, handed to every store query so that the stores themselves leave out what the
@@ -11,9 +11,6 @@ export interface AccessScope {
   openTypes: DocumentType[];
   districts: string[];
 }
-
-/** Internal callers (ingestion, evaluation, the reconciler) see everything. */
-export const FULL_ACCESS: AccessScope = { all: true, openTypes: [...DOCUMENT_TYPES], districts: [] };
 
 export function canSee(scope: AccessScope | undefined, doc: { type: string; district: string | null | undefined }): boolean {
   if (!scope || scope.all) return true;

@@ -8,5 +8,3 @@ export class AppError extends GraphQLError {
   }
 }
 
-export const badInput = (message: string, details?: Record<string, unknown>) => new AppError(ErrorCode.BAD_USER_INPUT, message, details);
-export const notFound = (message: string) => new AppError(ErrorCode.NOT_FOUND, message);

@@ -16,6 +16,13 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown, pr
   // A limit reported by a validation rule arrives wrapped in Apollo's ValidationError, whose code replaces its own.
   const original = unwrapped instanceof GraphQLError && unwrapped.originalError instanceof AppError ? unwrapped.originalError : unwrapped;
   const code = original instanceof AppError ? String(original.extensions.code) : String(formatted.extensions?.code ?? '');
+  if (code === 'ARGUMENT_VALIDATION_ERROR' || Array.isArray(formatted.extensions?.validationErrors)) {
+    // class-validator's errors carry the whole input (`target`, `value`): a 5,000-character query came back inside
+    // an 11 KB error. Keep what is wrong, where, and at most ~200 characters of it.
+    const problems = flattenValidation(formatted.extensions?.validationErrors);
+    const message = problems.length ? problems.map((p) => `${p.property}: ${Object.values(p.constraints).join('; ')}`).join('; ') : formatted.message;
+    return { message: clip(message, 400), path: formatted.path, locations: formatted.locations, extensions: { code: ErrorCode.BAD_USER_INPUT, validationErrors: problems } };
+  }
   if (original instanceof AppError || (KNOWN.has(code) && code !== ErrorCode.INTERNAL_SERVER_ERROR)) {
     const { stacktrace: _drop, ...extensions } = formatted.extensions ?? {};
     return { ...formatted, extensions: { ...extensions, code: code || ErrorCode.BAD_USER_INPUT } };
@@ -25,10 +32,6 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown, pr
     // that does not match its query): the client's mistake, not ours.
     const { stacktrace: _drop, ...extensions } = formatted.extensions ?? {};
     return { ...formatted, extensions: { ...extensions, code: ErrorCode.BAD_REQUEST } };
-  }
-  if (code === 'ARGUMENT_VALIDATION_ERROR') {
-    const { stacktrace: _drop, ...extensions } = formatted.extensions ?? {};
-    return { ...formatted, extensions: { ...extensions, code: ErrorCode.BAD_USER_INPUT } };
   }
   const store = unavailableStore(original);
   if (store) {
@@ -41,6 +44,20 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown, pr
   }
   const { stacktrace: _drop, ...extensions } = formatted.extensions ?? {};
   return { ...formatted, extensions: { ...extensions, code: ErrorCode.INTERNAL_SERVER_ERROR } };
+}
+
+const clip = (text: string, max = 200) => (text.length > max ? `${text.slice(0, max)}…` : text);
+
+interface Problem { property: string; constraints: Record<string, string> }
+
+/** class-validator's nested errors as flat `input.filter.dateFrom` paths with their (clipped) messages only. */
+function flattenValidation(errors: unknown, prefix = ''): Problem[] {
+  if (!Array.isArray(errors)) return [];
+  return errors.flatMap((e: { property?: string; constraints?: Record<string, string>; children?: unknown[] }) => {
+    const property = prefix ? `${prefix}.${e.property ?? '?'}` : String(e.property ?? '?');
+    const own = e.constraints ? [{ property, constraints: Object.fromEntries(Object.entries(e.constraints).map(([k, v]) => [k, clip(String(v))])) }] : [];
+    return [...own, ...flattenValidation(e.children, property)];
+  });
 }
 
 function isClientStatus(error: unknown): boolean {

@@ -88,6 +88,11 @@ describe('ask and askStream (embedded, extractive generator)', () => {
     expect(unknown.body.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
     const long = await t.gql(ASK, { input: { query: 'x'.repeat(20001) } });
     expect(long.body.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
+    // The error says what is wrong and where, without echoing the 20 KB input.
+    expect(long.body.errors?.[0].message).toMatch(/^query: query must be at most 20000 characters/);
+    expect(JSON.stringify(long.body).length).toBeLessThan(1500);
+    const badDate = await t.gql(ASK, { input: { query: 'x', date: '2023-02-30' } });
+    expect(badDate.body.errors?.[0]).toMatchObject({ message: expect.stringContaining('is not a real date'), extensions: { code: 'BAD_USER_INPUT' } });
   });
 });
 

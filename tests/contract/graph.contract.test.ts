@@ -1,6 +1,6 @@
 import type { Stores } from '../../src/stores/open-stores';
 import type { GraphDocument } from '../../src/stores/graph/graph.types';
-import { dropTestStores, openTestStores, PROFILES } from '../support/profiles';
+import { dropTestStores, openTestStores, describeEachProfile } from '../support/profiles';
 import { DIMS } from './fixtures';
 
 const section = (id: string, title: string) => {
@@ -14,7 +14,7 @@ const gdoc = (id: string, date: string, district: string, cites: string[], type:
 });
 
 /** Neo4j (services) and the SQL graph tables (embedded) give the same answers to the same calls. */
-describe.each(PROFILES)('citation graph contract (%s)', (profile) => {
+describeEachProfile('citation graph contract (%s)', (profile) => {
   let s: Stores;
   beforeAll(async () => {
     s = await openTestStores(profile, DIMS);

@@ -5,7 +5,7 @@ import { MemoryKeywordIndex } from '../../src/stores/keyword/memory-keyword.inde
 import type { Stores } from '../../src/stores/open-stores';
 import type { ChunkRecord, IndexHit, KeywordQuery, SearchFilter } from '../../src/stores/store.types';
 import type { DocumentInput } from '../../src/domain/document.types';
-import { dropTestStores, openTestStores, PROFILES } from '../support/profiles';
+import { dropTestStores, openTestStores, describeEachProfile } from '../support/profiles';
 import { chunk, doc, DIMS } from './fixtures';
 
 /**
@@ -47,7 +47,7 @@ const QUERIES: { q: KeywordQuery; filter?: SearchFilter }[] = [
   { q: { terms: ['accused', 'knife'], phrases: [] }, filter: { access: { all: false, openTypes: ['BARE_ACT_SECTION'], districts: ['ahmedabad'] } } },
 ];
 
-describe.each(PROFILES)('in-process keyword index (%s)', (profile) => {
+describeEachProfile('in-process keyword index (%s)', (profile) => {
   let s: Stores;
   let memory: MemoryKeywordIndex;
   let sql: SqlKeywordIndex;

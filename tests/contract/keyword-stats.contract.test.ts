@@ -1,14 +1,14 @@
 import { SqlKeywordIndex } from '../../src/stores/keyword/keyword.index';
 import type { Stores } from '../../src/stores/open-stores';
 import { migrate } from '../../src/stores/sql/migrate';
-import { dropTestStores, openTestStores, PROFILES } from '../support/profiles';
+import { dropTestStores, openTestStores, describeEachProfile } from '../support/profiles';
 import { chunk, doc, DIMS } from './fixtures';
 
 /**
  * The keyword index reads document frequencies from term_stats, kept by triggers on chunks: whatever the
  * writes, the table must say what counting the chunks says, or IDF weights drift from the corpus.
  */
-describe.each(PROFILES)('keyword term statistics (%s)', (profile) => {
+describeEachProfile('keyword term statistics (%s)', (profile) => {
   let s: Stores;
   beforeAll(async () => {
     s = await openTestStores(profile, DIMS);
@@ -54,7 +54,7 @@ describe.each(PROFILES)('keyword term statistics (%s)', (profile) => {
 });
 
 /** The paths a large corpus takes, forced on a small one by lowering the limits; results must agree. */
-describe.each(PROFILES)('keyword index cost limits (%s)', (profile) => {
+describeEachProfile('keyword index cost limits (%s)', (profile) => {
   let s: Stores;
   beforeAll(async () => {
     s = await openTestStores(profile, DIMS);

@@ -1,9 +1,9 @@
 import type { Stores } from '../../src/stores/open-stores';
-import { dropTestStores, openTestStores, PROFILES } from '../support/profiles';
+import { dropTestStores, openTestStores, describeEachProfile } from '../support/profiles';
 import { axis, chunk, doc, DIMS } from './fixtures';
 
 /** The same expectations for both profiles: PGlite (embedded) and PostgreSQL + Chroma (services). */
-describe.each(PROFILES)('document store, keyword and vector index contract (%s)', (profile) => {
+describeEachProfile('document store, keyword and vector index contract (%s)', (profile) => {
   let s: Stores;
   beforeAll(async () => {
     s = await openTestStores(profile, DIMS);

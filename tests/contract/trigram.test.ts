@@ -3,7 +3,7 @@ import { generateFirs } from '../../src/seeds/synthetic-fir';
 import { minShared, Postings, type ChunkTerms } from '../../src/stores/keyword/postings';
 import { TrigramRules, wordSimilarity } from '../../src/stores/keyword/trigram';
 import type { Stores } from '../../src/stores/open-stores';
-import { dropTestStores, openTestStores, PROFILES } from '../support/profiles';
+import { dropTestStores, openTestStores, describeEachProfile } from '../support/profiles';
 import { DIMS } from './fixtures';
 
 /**
@@ -26,7 +26,7 @@ function samples(): { headings: string[]; phrases: string[] } {
   return { headings: [...acts, ...firs, ...odd], phrases };
 }
 
-describe.each(PROFILES)('pg_trgm word_similarity in JavaScript (%s)', (profile) => {
+describeEachProfile('pg_trgm word_similarity in JavaScript (%s)', (profile) => {
   let s: Stores;
   let rules: TrigramRules;
   const { headings, phrases } = samples();

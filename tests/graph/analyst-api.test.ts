@@ -1,7 +1,7 @@
 import type { App } from '../../src/app/app';
 import { loadStatuteGraph } from '../../src/seeds/seed';
 import { generateFirs } from '../../src/seeds/synthetic-fir';
-import { PROFILES } from '../support/profiles';
+import { describeEachProfile } from '../support/profiles';
 import { startTestServer, type TestServer } from '../support/server';
 
 /** Store round trips so far: SQL statements plus, in services mode, Cypher statements. */
@@ -13,7 +13,7 @@ function roundTrips(app: App): number {
 const NESTED = `query($first: Int!) { documents(first: $first, filter: { types: [FIR] }) { totalCount edges { node {
   id citedSections { id title act equivalents { relation section { id title } } } } } } }`;
 
-describe.each(PROFILES)('analysts\' graph API (%s)', (profile) => {
+describeEachProfile('analysts\' graph API (%s)', (profile) => {
   let t: TestServer;
   beforeAll(async () => {
     t = await startTestServer(profile, { RERANKER_MODEL: 'none' });

@@ -1,10 +1,10 @@
 import { createApp } from '../../src/app/app';
-import { PROFILES, testConfig } from '../support/profiles';
+import { describeEachProfile, testConfig } from '../support/profiles';
 import { startTestServer, type TestServer } from '../support/server';
 
 const HEALTH = '{ health { status profile components { name kind status latencyMs detail } } }';
 
-describe.each(PROFILES)('GraphQL server over HTTP and WebSocket (%s)', (profile) => {
+describeEachProfile('GraphQL server over HTTP and WebSocket (%s)', (profile) => {
   let t: TestServer;
   beforeAll(async () => {
     t = await startTestServer(profile);

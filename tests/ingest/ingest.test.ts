@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { App } from '../../src/app/app';
 import type { DocumentInput } from '../../src/domain/document.types';
-import { PROFILES } from '../support/profiles';
+import { describeEachProfile } from '../support/profiles';
 import { closeIngestApp, openIngestApp, storeState } from '../support/ingest-app';
 
 const caseFile = (lang: string, id: string): DocumentInput =>
@@ -20,7 +20,7 @@ const fir = (over: Partial<DocumentInput> = {}): DocumentInput => ({
   ...over,
 });
 
-describe.each(PROFILES)('ingestion end to end (%s)', (profile) => {
+describeEachProfile('ingestion end to end (%s)', (profile) => {
   let app: App;
   beforeAll(async () => {
     app = await openIngestApp(profile);

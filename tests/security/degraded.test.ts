@@ -17,7 +17,7 @@ type Health = { health: { status: string; components: { name: string; status: st
  * A real server stopped while the API is serving: search and ask keep answering from what is up and say
  * which source is missing (in the result and in the response extensions); health tells the operator.
  */
-describeServices('degraded operation with a server stopped mid-query (services)', () => {
+describeServices('degraded operation with a server stopped while the API serves (services)', () => {
   let t: TestServer;
   beforeAll(async () => {
     t = await startTestServer('services', { RERANKER_MODEL: 'none' });
@@ -31,7 +31,7 @@ describeServices('degraded operation with a server stopped mid-query (services)'
     expect(before.body.data!.search.missingSources).toEqual([]);
     stopServer(server);
     try {
-      // A query under way when the server goes: issue it and stop nothing else; it must still answer.
+      // The server is already down when this query starts: it must still answer, from what is up.
       const during = await t.gql<{ search: { missingSources: string[]; hits: unknown[] } }>(SEARCH.replace('parking', 'parking lot'));
       expect(during.body.errors).toBeUndefined();
       expect(during.body.data!.search.missingSources).toContain(source);

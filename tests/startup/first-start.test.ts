@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { dropTestStores, PROFILES, testConfig, uniqueNamespace, type Profile } from '../support/profiles';
+import { dropTestStores, describeEachProfile, testConfig, uniqueNamespace, type Profile } from '../support/profiles';
 import { openStores } from '../../src/stores/open-stores';
 import { ensureBuilt, freshCounts, kill, pollHealth, spawnServer, type Counts, type Health, type Spawned } from './spawned';
 
@@ -20,7 +20,7 @@ jest.setTimeout(600_000);
 const seeding = (h: Health) => h.seed?.state === 'RUNNING' && h.seed.documentsDone > 0 && h.seed.documentsDone < h.seed.documentsTotal;
 const done = (h: Health) => h.seed?.state === 'DONE' && h.ready;
 
-describe.each(PROFILES)('first start (%s)', (profile: Profile) => {
+describeEachProfile('first start (%s)', (profile: Profile) => {
   const servers: Spawned[] = [];
   const dirs: string[] = [];
   const namespaces: string[] = [];

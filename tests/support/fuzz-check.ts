@@ -3,7 +3,7 @@ import { ErrorCode } from '../../src/errors/error-codes';
 /**
  * The one allow-list of codes a malformed request may get back. All are public ErrorCode values; the GraphQL
  * ones are what Apollo names parse, validation, variable and envelope failures. Not in it: INTERNAL_SERVER_ERROR,
- * STORE_UNAVAILABLE, MODEL_UNAVAILABLE: malformed input reaching those is a bug, masked or not.
+ * STORE_UNAVAILABLE: malformed input reaching those is a bug, masked or not.
  */
 export const ALLOWED_CODES: ReadonlySet<string> = new Set<ErrorCode>([
   ErrorCode.GRAPHQL_PARSE_FAILED, ErrorCode.GRAPHQL_VALIDATION_FAILED, ErrorCode.BAD_USER_INPUT, ErrorCode.BAD_REQUEST,

@@ -11,6 +11,17 @@ export const servicesEnabled = process.env.NYAYA_SERVICES === 'up' || process.en
 
 export const PROFILES: Profile[] = servicesEnabled ? ['embedded', 'services'] : ['embedded'];
 
+/**
+ * `describe.each` over both profiles, with the services suite reported as skipped (not silently absent) when the
+ * servers are not up outside CI. The title's `%s` is the profile.
+ */
+export function describeEachProfile(title: string, fn: (profile: Profile) => void): void {
+  for (const profile of ['embedded', 'services'] as const) {
+    const run = profile === 'services' && !servicesEnabled ? describe.skip : describe;
+    run(title.replace('%s', profile), () => fn(profile));
+  }
+}
+
 export const MODELS_DIR = process.env.MODELS_DIR ?? path.resolve(__dirname, '../../../shared/models');
 export const EMBEDDING_MODEL = process.env.EMBEDDING_MODEL ?? 'multilingual-e5-small-q4';
 

@@ -1,5 +1,4 @@
 import type { DocumentInput, DocumentPart, DocumentType } from '../../domain/document.types';
-import { DOCUMENT_TYPES } from '../../domain/document.types';
 
 /**
  * Plain text and Markdown documents: an optional header of "Key: Value" lines (Type, Title, Date, District,
@@ -47,8 +46,4 @@ export function parseTextDocument(content: string, fallback: { title: string; ty
   }
   doc.parts = kept;
   return doc;
-}
-
-export function isDocumentType(s: string): s is DocumentType {
-  return (DOCUMENT_TYPES as readonly string[]).includes(s);
 }
