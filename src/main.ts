@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { createApp, type App } from './app/app';
+import { DataDirBusy, lockDataDir, type DataDirLock } from './app/data-dir-lock';
 import { StartupStatus, trackStartup } from './app/health';
 import { yieldWhileEmbedding } from './app/yielding-embedder';
 import { loadConfig, type Config } from './config/config';
@@ -27,14 +28,19 @@ export type BackgroundStart = (app: App, status: StartupStatus, signal: AbortSig
 export async function start(config: Config, background?: BackgroundStart): Promise<Started> {
   const status = new StartupStatus(config.store);
   trackStartup(status);
+  const lock = config.store === 'embedded' ? lockDataDir(config.dataDir, 'the API server') : undefined;
   const schema = await getSchema();
-  const early = await listenEarly(schema, config.port, config.host, status);
+  const early = await listenEarly(schema, config.port, config.host, status).catch((err) => {
+    lock?.release();
+    throw err;
+  });
   logger.info({ url: early.url, profile: config.store }, `listening at ${early.url}: health answers now; loading models and opening stores`);
   let app: App;
   try {
     app = await createApp(config);
   } catch (err) {
     await early.close();
+    lock?.release();
     throw err;
   }
   trackStartup(status, app);
@@ -70,6 +76,7 @@ export async function start(config: Config, background?: BackgroundStart): Promi
       await settled;
       await server.stop();
       await app.close();
+      lock?.release();
     },
   };
 }
@@ -81,6 +88,18 @@ export function configOrExit(): Config {
     return config;
   } catch (err) {
     process.stderr.write(`${(err as Error).message}\n`);
+    process.exit(2);
+  }
+}
+
+/** CLI commands that open the embedded store hold DATA_DIR like the server does, or stop with one line saying why. */
+export function holdDataDir(config: Config, holder: string): DataDirLock | undefined {
+  if (config.store !== 'embedded') return undefined;
+  try {
+    return lockDataDir(config.dataDir, holder);
+  } catch (err) {
+    if (!(err instanceof DataDirBusy)) throw err;
+    process.stderr.write(`${err.message}\n`);
     process.exit(2);
   }
 }

@@ -3,7 +3,7 @@ import 'reflect-metadata';
 import { parseArgs } from 'node:util';
 import { createApp } from '../app/app';
 import { DOCUMENT_TYPES, type DocumentType } from '../domain/document.types';
-import { configOrExit, exitOnStartupFailure } from '../main';
+import { configOrExit, exitOnStartupFailure, holdDataDir } from '../main';
 import { ingestCommand } from './ingest.command';
 import { seedCommand } from './seed.command';
 import { evalCommand } from './eval.command';
@@ -38,11 +38,13 @@ async function main(): Promise<number> {
   const config = configOrExit();
   switch (command) {
     case 'seed': {
+      const lock = holdDataDir(config, 'npm run seed');
       const app = await createApp(config, {}, { reranker: false }).catch(exitOnStartupFailure);
       try {
         return await seedCommand(app);
       } finally {
         await app.close();
+        lock?.release();
       }
     }
     case 'ingest': {
@@ -52,16 +54,19 @@ async function main(): Promise<number> {
         process.stderr.write(`--type must be one of ${DOCUMENT_TYPES.join(', ')}\n`);
         return 2;
       }
+      const lock = holdDataDir(config, 'npm run ingest');
       const app = await createApp(config, {}, { reranker: false }).catch(exitOnStartupFailure);
       try {
         return await ingestCommand(app, positionals[0], { type: type as DocumentType | undefined, json: values.json !== undefined });
       } finally {
         await app.close();
+        lock?.release();
       }
     }
     case 'search': {
       if (!positionals[0]) break;
       const topK = values['top-k'] ? Number(values['top-k']) : undefined;
+      const lock = holdDataDir(config, 'npm run search');
       const app = await createApp(config).catch(exitOnStartupFailure);
       try {
         return await searchCommand(app, positionals.join(' '), { topK, json: values.json !== undefined });
@@ -70,6 +75,7 @@ async function main(): Promise<number> {
         return 2;
       } finally {
         await app.close();
+        lock?.release();
       }
     }
     case 'eval':

@@ -1,5 +1,4 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { EMBEDDING_MODEL, MODELS_DIR, type Profile } from '../support/profiles';
@@ -7,20 +6,10 @@ import { EMBEDDING_MODEL, MODELS_DIR, type Profile } from '../support/profiles';
 const ROOT = path.resolve(__dirname, '../..');
 const ENTRY = path.join(ROOT, 'dist/src/index.js');
 
-/** The newest source file's time, so a stale build is rebuilt before the compiled server is spawned. */
-function newest(dir: string): number {
-  let t = 0;
-  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, e.name);
-    t = Math.max(t, e.isDirectory() ? newest(p) : fs.statSync(p).mtimeMs);
-  }
-  return t;
-}
-
 /** These tests run what `npm start` runs: the compiled server. Builds it when missing or older than src/. */
+/** dist/ as `npm start` would build it: compiled only when a source changed (scripts/build-if-stale.js). */
 export function ensureBuilt(): void {
-  if (fs.existsSync(ENTRY) && fs.statSync(ENTRY).mtimeMs >= newest(path.join(ROOT, 'src'))) return;
-  execFileSync('npx', ['tsc', '-p', 'tsconfig.build.json'], { cwd: ROOT, stdio: 'inherit', timeout: 300_000 });
+  execFileSync(process.execPath, [path.join(ROOT, 'scripts', 'build-if-stale.js')], { cwd: ROOT, stdio: 'inherit', timeout: 300_000 });
 }
 
 export function freePort(): Promise<number> {
