@@ -13,7 +13,9 @@ import { loadStatutes, type StatuteCatalogue } from '../seeds/statutes';
 import { ChangeSignal } from './change-signal';
 import { SearchService } from '../search/search.service';
 import { AskService } from '../answer/ask.service';
-import { AskRateLimiter } from '../auth/rate-limit';
+import type { AskRateLimiter } from '../auth/rate-limit';
+import type { ProgressFeed } from '../graphql/pubsub';
+import { linkInstances } from './instances';
 import { AuditLog } from '../audit/audit.log';
 
 export interface RerankerState {
@@ -39,6 +41,8 @@ export interface App {
   search: SearchService;
   ask: AskService;
   askLimiter: AskRateLimiter;
+  /** Ingest progress for subscriptions: in process, or shared by every instance on the services profile. */
+  progress: ProgressFeed;
   audit: AuditLog;
   startedAt: Date;
   close(): Promise<void>;
@@ -83,13 +87,27 @@ export async function createApp(config: Config, storeOptions: Partial<OpenOption
   const elements = OffenceElements.load();
   const sync = new IndexSync(stores);
   const changes = new ChangeSignal();
+  let links: Awaited<ReturnType<typeof linkInstances>>;
+  try {
+    links = await linkInstances(config, stores, changes);
+  } catch (err) {
+    await stores.close().catch(() => undefined);
+    throw new StartupError(`PostgreSQL (instance links): ${(err as Error).message.split('\n')[0]}`);
+  }
+  // Tests close an app through its stores (dropTestStores): the links go first, as they write through the stores.
+  const closeStores = stores.close.bind(stores);
+  let linksClosed: Promise<void> | undefined;
+  stores.close = async () => {
+    await (linksClosed ??= links.close());
+    await closeStores();
+  };
   const ingest = new IngestService({ stores, embedder, catalogue, glossary, sync, onChange: () => changes.fire() });
   const namesCache = config.embeddingCacheDir ? EmbeddingCache.fileFor(config.embeddingCacheDir, config.embeddingModel, 'names-') : undefined;
   const search = new SearchService({ stores, embedder, rerank, glossary, elements, catalogue, changes, namesCache, rerankSettings: config.rerank, domainWords: DomainWords.load() });
   const ask = new AskService({ search, stores, embedder, catalogue }, config.llm);
   return {
     config, stores, embedder, rerank, catalogue, glossary, elements, sync, ingest, changes, search, ask, startedAt: new Date(),
-    askLimiter: new AskRateLimiter(config.askRatePerMinute), audit: new AuditLog(stores.sql),
+    askLimiter: links.askLimiter, progress: links.progress, audit: new AuditLog(stores.sql),
     close: async () => {
       await ingest.drain();
       await sync.stop();

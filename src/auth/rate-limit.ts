@@ -1,24 +1,54 @@
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { createHash } from 'node:crypto';
+import pg from 'pg';
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { AppError } from '../errors/app-error';
 import { ErrorCode } from '../errors/error-codes';
+import { ddlUnderLock } from '../stores/sql/notify';
+import type { SqlClient } from '../stores/sql/sql.client';
 import type { Principal } from './principal';
+
+const TABLE = 'ask_rate_limit';
+
+/** rate-limiter-flexible's own table, created here under a lock so that instances starting together do not race. */
+const DDL = `CREATE TABLE IF NOT EXISTS {S}.${TABLE} (key varchar(255) PRIMARY KEY, points integer NOT NULL DEFAULT 0, expire bigint)`;
+
+/** The key column holds 255 characters; a longer principal id (a JWT `sub` is the caller's choice) is digested. */
+const keyOf = (raw: string) => (raw.length <= 200 ? raw : `sha256:${createHash('sha256').update(raw).digest('hex')}`);
 
 /**
  * Per-caller budget for the expensive operations (ask, askStream): each call consumes one point of a
  * per-minute allowance. Signed-in callers are counted by principal; anonymous callers by client address (as
  * TRUST_PROXY lets it be read), so one anonymous client cannot spend every anonymous caller's budget.
- * In-memory, so one instance's budget; several instances would need a shared store.
+ *
+ * Embedded profile: in memory (one process). Services profile (`shared`): counted in PostgreSQL, so every API
+ * instance behind a load balancer spends the same budget. While PostgreSQL cannot be reached the in-memory
+ * insurance limiter counts instead — each instance then allows the full budget on its own — rather than refusing
+ * every answer for a reason that is not the caller's (ask needs PostgreSQL anyway and reports that itself).
  */
 export class AskRateLimiter {
-  private readonly limiter: RateLimiterMemory;
+  private readonly limiter: RateLimiterAbstract;
 
-  constructor(readonly perMinute: number) {
-    this.limiter = new RateLimiterMemory({ points: perMinute, duration: 60 });
+  constructor(readonly perMinute: number, limiter?: RateLimiterAbstract, private readonly release: () => Promise<void> = async () => undefined) {
+    this.limiter = limiter ?? new RateLimiterMemory({ points: perMinute, duration: 60 });
+  }
+
+  /** A limiter whose counts live in PostgreSQL (table `ask_rate_limit` in the deployment's schema), on a small pool of its own. */
+  static async shared(perMinute: number, sql: SqlClient, databaseUrl: string): Promise<AskRateLimiter> {
+    await ddlUnderLock(sql, DDL);
+    // Its own pool: the library names its prepared statements per table, and a slow limiter must not hold the stores' connections.
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 2, connectionTimeoutMillis: 2000, idleTimeoutMillis: 10_000, allowExitOnIdle: true });
+    pool.on('error', () => undefined);
+    const limiter = new RateLimiterPostgres({
+      storeClient: pool, storeType: 'pg', schemaName: sql.schema, tableName: TABLE, tableCreated: true, keyPrefix: 'ask',
+      points: perMinute, duration: 60,
+      insuranceLimiter: new RateLimiterMemory({ points: perMinute, duration: 60 }),
+    });
+    return new AskRateLimiter(perMinute, limiter, () => pool.end());
   }
 
   async consume(principal: Principal, clientAddress: string): Promise<void> {
     try {
-      await this.limiter.consume(principal.via === 'anonymous' ? `address:${clientAddress}` : principal.id);
+      await this.limiter.consume(keyOf(principal.via === 'anonymous' ? `address:${clientAddress}` : principal.id));
     } catch (err) {
       if (!(err instanceof RateLimiterRes)) throw err;
       const retryAfterSeconds = Math.ceil(err.msBeforeNext / 1000);
@@ -26,5 +56,9 @@ export class AskRateLimiter {
         retryAfterSeconds, http: { status: 429 },
       });
     }
+  }
+
+  async close(): Promise<void> {
+    await this.release();
   }
 }

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import { logger } from '../logger';
 import type { OutboxEntry, OutboxTarget } from '../stores/documents/document.store';
 import type { VectorItem } from '../stores/store.types';
@@ -10,19 +12,34 @@ export interface SyncReport {
   pending: number;
 }
 
+/** Documents per batched store write. */
+const BATCH = 64;
+
+/** How long a pass holds the entries it claimed without renewing (it renews every third of this while alive). */
+export const LEASE_SECONDS = 15;
+
+export interface IndexSyncOptions {
+  leaseSeconds?: number;
+  /** Names this process in the outbox's claimed_by (tests give two syncs in one process different names). */
+  instance?: string;
+}
+
 /**
  * Brings the vector index and the graph in line with the document store by applying the outbox. Each entry
  * says only "make target T match document D now", so applying it twice, or after a newer write, is
  * harmless: the current state is read from the source of truth at apply time.
  */
-/** Documents per batched store write. */
-const BATCH = 64;
-
 export class IndexSync {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<SyncReport> | undefined;
+  private passes = 0;
+  readonly instance: string;
+  private readonly leaseSeconds: number;
 
-  constructor(private readonly stores: Stores) {}
+  constructor(private readonly stores: Stores, opts: IndexSyncOptions = {}) {
+    this.instance = opts.instance ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+    this.leaseSeconds = opts.leaseSeconds ?? LEASE_SECONDS;
+  }
 
   /**
    * Makes `target` match the document store for these documents, in a handful of round trips whatever their
@@ -58,14 +75,53 @@ export class IndexSync {
 
   /**
    * Applies due entries (all of them, or those of the given documents) once, BATCH documents per store write;
-   * failures stay queued with back-off. A batch that fails is retried entry by entry, so one bad document
-   * cannot hold the others back; after one failure there the target is skipped for the rest of the pass, as a
-   * server that is down would otherwise cost one timeout per document.
+   * failures stay queued with back-off. Entries are leased to this pass first (see outbox.sql.ts), so passes of
+   * other processes, or of this one, never apply the same entry at once, and a pass that dies gives its entries
+   * to the next claim once its lease runs out. With documents given, a pass also waits (up to a lease) for the
+   * entries of those documents another pass holds, so an ingest returns once its documents are indexed, as it
+   * did when nothing else applied the outbox.
    */
   async apply(documentIds?: string[], limit = 500): Promise<SyncReport> {
-    const pending = await this.stores.documents.pendingOutbox(documentIds ? 100_000 : limit);
-    const wanted = documentIds ? new Set(documentIds) : null;
-    const due = pending.filter((e) => !wanted || wanted.has(e.documentId));
+    // A full pass waits for this process's background pass: entries it holds would otherwise look like work that
+    // cannot be done (the seed settles until a pass applies nothing).
+    if (!documentIds) await this.running?.catch(() => undefined);
+    return this.pass(documentIds, limit);
+  }
+
+  private async pass(documentIds: string[] | undefined, limit: number): Promise<SyncReport> {
+    const { documents } = this.stores;
+    const claimant = `${this.instance}#${++this.passes}`;
+    const heartbeat = setInterval(() => {
+      documents.renewOutbox(claimant, this.leaseSeconds).catch(() => undefined);
+    }, (this.leaseSeconds * 1000) / 3);
+    heartbeat.unref();
+    const total = { applied: 0, failed: 0 };
+    const until = Date.now() + this.leaseSeconds * 1000 + 5000;
+    try {
+      for (;;) {
+        const claimed = await documents.claimOutbox(claimant, this.leaseSeconds, documentIds ? documentIds.length * 2 : limit, documentIds);
+        const r = await this.applyClaimed(claimed);
+        total.applied += r.applied;
+        total.failed += r.failed;
+        if (!documentIds?.length || Date.now() > until || !(await documents.outboxHeldByOthers(documentIds, claimant))) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    } finally {
+      clearInterval(heartbeat);
+      // Whatever an error left held goes back at once instead of after the lease.
+      await documents.releaseOutbox(claimant).catch(() => undefined);
+    }
+    const { pending: left } = await documents.counts();
+    if (total.failed) logger.warn({ failed: total.failed, pending: left }, 'index updates failed and stay queued');
+    return { ...total, pending: left };
+  }
+
+  /**
+   * Applies entries this pass holds. A batch that fails is retried entry by entry, so one bad document cannot
+   * hold the others back; after one failure there the target is skipped for the rest of the pass, as a server
+   * that is down would otherwise cost one timeout per document.
+   */
+  private async applyClaimed(due: OutboxEntry[]): Promise<{ applied: number; failed: number }> {
     let applied = 0;
     let failed = 0;
     const down = new Map<string, string>();
@@ -105,14 +161,12 @@ export class IndexSync {
         }
       }
     }
-    const { pending: left } = await this.stores.documents.counts();
-    if (failed) logger.warn({ failed, pending: left }, 'index updates failed and stay queued');
-    return { applied, failed, pending: left };
+    return { applied, failed };
   }
 
   /** One pass at a time: the reconciler and an ingest may both ask. */
   applyPending(): Promise<SyncReport> {
-    this.running ??= this.apply().finally(() => (this.running = undefined));
+    this.running ??= this.pass(undefined, 500).finally(() => (this.running = undefined));
     return this.running;
   }
 

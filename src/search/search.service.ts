@@ -94,9 +94,11 @@ export class SearchService {
       req.expandCoCited, req.rerank, req.maxPerDocument, req.disable, req.candidates]);
     const hit = this.cache.get(key);
     if (hit) return { ...hit, cached: true };
+    const version = this.deps.changes.version;
     const res = await this.run(req);
-    // A degraded answer is not kept: once the missing store is back, the next identical query must use it.
-    if (!res.missingSources.length) this.cache.set(key, res);
+    // A degraded answer is not kept: once the missing store is back, the next identical query must use it. Nor is
+    // one a write (here or on another instance) overtook while it ran: it may predate the write.
+    if (!res.missingSources.length && this.deps.changes.version === version) this.cache.set(key, res);
     return res;
   }
 

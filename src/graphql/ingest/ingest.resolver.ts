@@ -7,7 +7,7 @@ import type { IngestResult } from '../../ingest/ingest.service';
 import { MAY_DELETE, MAY_INGEST } from '../../auth/scope';
 import { requireRole, type GraphQLContext } from '../context';
 import { writePolicyFor } from '../../auth/write-policy';
-import { progressOf, publishProgress } from './progress.stream';
+import { progressOf } from './progress.stream';
 import { IngestDocumentInput } from './ingest.input';
 import { IngestBatchType, IngestProgressType, IngestResultType, IngestStatusEnum } from './ingest-result.type';
 
@@ -46,7 +46,7 @@ export class IngestResolver {
     const results = await ctx.app.ingest.ingest(inputs.map(plain), {
       batchId: id,
       policy: writePolicyFor(ctx.principal),
-      onProgress: (p) => publishProgress({ ...p, principalId: ctx.principal.id }),
+      onProgress: (p) => ctx.app.progress.publish({ ...p, principalId: ctx.principal.id }),
     });
     const count = (s: string) => results.filter((r) => r.status === s).length;
     return { batchId: id, created: count('CREATED'), updated: count('UPDATED'), unchanged: count('UNCHANGED'), failed: count('FAILED'), results: results.map(toType) };
@@ -66,7 +66,7 @@ export class IngestResolver {
       requireIngestRole(ctx);
       const batchId = (args as { batchId: string }).batchId;
       // Only the caller who started the batch (or an ADMIN) follows it.
-      return progressOf(batchId, (p) => ctx.principal.role === 'ADMIN' || p.principalId === ctx.principal.id);
+      return progressOf(ctx.app.progress, batchId, (p) => ctx.principal.role === 'ADMIN' || p.principalId === ctx.principal.id);
     },
     description: 'Progress of an ingestDocuments batch started by the same caller',
   })

@@ -4,8 +4,10 @@ import type { DocumentType } from '../../domain/document.types';
 import { accessSql, filterSql } from '../sql/filter.sql';
 import type { AccessScope } from '../../domain/access';
 import { chunkFromRow, documentFromRow } from './document.rows';
+import * as outbox from '../sql/outbox.sql';
+import type { OutboxEntry, OutboxTarget } from '../sql/outbox.sql';
 
-export type OutboxTarget = 'vector' | 'graph';
+export type { OutboxEntry, OutboxTarget } from '../sql/outbox.sql';
 
 export interface ExistingDocument {
   contentHash: string;
@@ -24,14 +26,6 @@ export class WriteRefused extends Error {
   constructor(readonly documentId: string) {
     super(`document "${documentId}" may not be replaced by this write`);
   }
-}
-
-export interface OutboxEntry {
-  documentId: string;
-  target: OutboxTarget;
-  createdAt: string;
-  attempts: number;
-  lastError: string | null;
 }
 
 /**
@@ -184,33 +178,39 @@ export class DocumentStore {
     return r;
   }
 
-  async pendingOutbox(limit: number): Promise<OutboxEntry[]> {
-    const rows = await this.sql.query<{ document_id: string; target: OutboxTarget; created_at: string | Date; attempts: number; last_error: string | null }>(
-      `SELECT document_id, target, created_at::text AS created_at, attempts, last_error FROM {S}.outbox
-       WHERE next_attempt_at <= now() ORDER BY created_at LIMIT $1`, [limit]);
-    return rows.map((r) => ({ documentId: r.document_id, target: r.target, createdAt: String(r.created_at), attempts: r.attempts, lastError: r.last_error }));
+  /** Due entries, whoever holds them (inspection); IndexSync applies through claimOutbox. */
+  pendingOutbox(limit: number): Promise<OutboxEntry[]> {
+    return outbox.pendingOutbox(this.sql, limit);
   }
 
-  /** Clears an entry only if no newer write re-queued it meanwhile. */
+  /** Leases due entries nobody holds to `claimant` (FOR UPDATE SKIP LOCKED), of these documents only when given. */
+  claimOutbox(claimant: string, leaseSeconds: number, limit: number, documentIds?: readonly string[]): Promise<OutboxEntry[]> {
+    return outbox.claimOutbox(this.sql, claimant, leaseSeconds, limit, documentIds);
+  }
+
+  renewOutbox(claimant: string, leaseSeconds: number): Promise<number> {
+    return outbox.renewOutbox(this.sql, claimant, leaseSeconds);
+  }
+
+  releaseOutbox(claimant: string): Promise<void> {
+    return outbox.releaseOutbox(this.sql, claimant);
+  }
+
+  outboxHeldByOthers(documentIds: readonly string[], claimant: string): Promise<number> {
+    return outbox.heldByOthers(this.sql, documentIds, claimant);
+  }
+
+  /** Clears an entry only if no newer write re-queued it meanwhile, and only by the pass holding it. */
   async completeOutbox(e: OutboxEntry): Promise<void> {
-    await this.completeOutboxMany([e]);
+    await outbox.completeOutbox(this.sql, [e]);
   }
 
-  async completeOutboxMany(entries: OutboxEntry[]): Promise<void> {
-    if (!entries.length) return;
-    await this.sql.query(
-      `DELETE FROM {S}.outbox o USING unnest($1::text[], $2::text[], $3::text[]) AS t(d, tg, c)
-       WHERE o.document_id = t.d AND o.target = t.tg AND o.created_at::text = t.c`,
-      [entries.map((e) => e.documentId), entries.map((e) => e.target), entries.map((e) => e.createdAt)]);
+  completeOutboxMany(entries: OutboxEntry[]): Promise<void> {
+    return outbox.completeOutbox(this.sql, entries);
   }
 
-  async failOutbox(e: OutboxEntry, error: string): Promise<void> {
-    // Back off exponentially up to a minute, so a server that is down is not hammered.
-    await this.sql.query(
-      `UPDATE {S}.outbox SET attempts = attempts + 1, last_error = $3,
-         next_attempt_at = now() + make_interval(secs => least(power(2, attempts), 60))
-       WHERE document_id = $1 AND target = $2`,
-      [e.documentId, e.target, error.slice(0, 1000)]);
+  failOutbox(e: OutboxEntry, error: string): Promise<void> {
+    return outbox.failOutbox(this.sql, e, error);
   }
 }
 

@@ -78,6 +78,9 @@ CREATE TABLE IF NOT EXISTS {S}.outbox (
   next_attempt_at timestamptz NOT NULL DEFAULT now(),
   PRIMARY KEY (document_id, target)
 );
+-- Several API processes apply the outbox: an entry is leased to one of them until claimed_until (outbox.sql.ts).
+ALTER TABLE {S}.outbox ADD COLUMN IF NOT EXISTS claimed_by text;
+ALTER TABLE {S}.outbox ADD COLUMN IF NOT EXISTS claimed_until timestamptz;
 
 CREATE TABLE IF NOT EXISTS {S}.g_acts (code text PRIMARY KEY, name text NOT NULL);
 CREATE TABLE IF NOT EXISTS {S}.g_sections (
