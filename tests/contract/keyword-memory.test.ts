@@ -57,7 +57,9 @@ describeEachProfile('in-process keyword index (%s)', (profile) => {
     memory = s.keyword as MemoryKeywordIndex;
     expect(memory).toBeInstanceOf(MemoryKeywordIndex);
     sql = new SqlKeywordIndex(s.sql);
-    const acts = loadStatutes().bareActDocuments().filter((_, i) => i % 4 === 0);
+    // A quarter of the statutes, and always the sections the filtered queries ask for (whatever the catalogue's order).
+    const asked = new Set(['act-ipc-379', 'act-bns-303']);
+    const acts = loadStatutes().bareActDocuments().filter((d, i) => i % 4 === 0 || asked.has(d.id!));
     const docs = [...acts, ...generateFirs(240, 7)];
     for (const [i, d] of docs.entries()) {
       const r = toRecords(d, i);
