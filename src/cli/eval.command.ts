@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Config } from '../config/config';
 import { ABLATIONS } from '../eval/ablations';
 import { evaluateQueries, indexBareActs, readQueries, type DevReport } from '../eval/dev-eval';
-import { openEvalApp, stageLine } from '../eval/eval-index';
+import { openEvalApp, readFiles, stageLine } from '../eval/eval-index';
 import type { SearchRequest } from '../search/search.types';
 import { runAila } from './aila.command';
 import { planCommand } from './plan-eval.command';
@@ -26,13 +26,8 @@ export async function evalCommand(config: Config, args: Record<string, string | 
     return 2;
   }
   if (typeof args.offdomain === 'string') return refusalCommand(config, args.queries, args.offdomain, args);
-  let queries: ReturnType<typeof readQueries>;
-  try {
-    queries = args.queries.split(',').flatMap((f) => readQueries(f.trim()));
-  } catch (err) {
-    process.stderr.write(`eval: ${(err as Error).message}\n`);
-    return 2;
-  }
+  const queries = readFiles(args.queries, readQueries);
+  if (!queries) return 2;
   const t0 = performance.now();
   const { app, dispose } = await openEvalApp(config);
   try {

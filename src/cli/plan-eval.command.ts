@@ -3,18 +3,13 @@ import path from 'node:path';
 import { PlanService } from '../answer/plan/plan.service';
 import type { Config } from '../config/config';
 import { indexBareActs } from '../eval/dev-eval';
-import { openEvalApp, stageLine } from '../eval/eval-index';
+import { openEvalApp, readFiles, stageLine } from '../eval/eval-index';
 import { evaluatePlans, readPlanCases } from '../eval/plan-eval';
 
 /** `eval --plans seeds/plans/plan-eval1.jsonl [--json out.json] [--verbose]`: SOP_ASSISTANT plans scored by provision. */
 export async function planCommand(config: Config, file: string, args: Record<string, string | boolean | undefined>): Promise<number> {
-  let cases: ReturnType<typeof readPlanCases>;
-  try {
-    cases = file.split(',').flatMap((f) => readPlanCases(f.trim()));
-  } catch (err) {
-    process.stderr.write(`eval: ${(err as Error).message}\n`);
-    return 2;
-  }
+  const cases = readFiles(file, readPlanCases);
+  if (!cases) return 2;
   const t0 = performance.now();
   const { app, dispose } = await openEvalApp(config);
   try {

@@ -30,6 +30,19 @@ export async function openEvalApp(config: Config): Promise<{ app: App; dispose()
   };
 }
 
+/**
+ * Every item of a comma-separated list of files, or null after one line on stderr naming the file that could not be
+ * read (the CLI then exits 2): a missing or malformed file is the caller's mistake, not a stack trace.
+ */
+export function readFiles<T>(files: string, read: (file: string) => T[]): T[] | null {
+  try {
+    return files.split(',').flatMap((f) => read(f.trim()));
+  } catch (err) {
+    process.stderr.write(`eval: ${(err as Error).message}\n`);
+    return null;
+  }
+}
+
 /** Names of the stages a run used, for the report: a reranker that could not be loaded shows as skipped. */
 export function stageLine(app: App): string {
   return [
