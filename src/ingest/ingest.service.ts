@@ -128,7 +128,7 @@ export class IngestService {
         } catch (err) {
           results.push(err instanceof WriteRefused
             ? failure(x.index, ErrorCode.FORBIDDEN, idNotAvailable(d.id), [], d.title, d.id)
-            : failure(x.index, ErrorCode.STORE_UNAVAILABLE, `could not save: ${(err as Error).message.split('\n')[0]}`, [], d.title));
+            : failure(x.index, ErrorCode.STORE_UNAVAILABLE, `could not save: ${(err as Error).message.split('\n')[0]}`, [], d.title, d.id));
         }
       }
       const written = results.filter((r) => r.index >= start && (r.status === 'CREATED' || r.status === 'UPDATED')).map((r) => r.id!);
