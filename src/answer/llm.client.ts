@@ -1,3 +1,5 @@
+import { createParser } from 'eventsource-parser';
+
 /**
  * An OpenAI-compatible chat-completions client that streams (server-sent events). Only `fetch` is needed;
  * the endpoint, model and key come from LLM_BASE_URL, LLM_MODEL and LLM_API_KEY.
@@ -18,19 +20,23 @@ export async function* streamChat(s: LlmSettings, prompt: string, signal?: Abort
     signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
   });
   if (!res.ok || !res.body) throw new Error(`LLM endpoint answered ${res.status} ${res.statusText}`);
+  // Server-sent events are parsed by eventsource-parser (multi-line data, comments, CRLF, events split across chunks).
+  const deltas: string[] = [];
+  let finished = false;
+  const parser = createParser({
+    onEvent: (e) => {
+      if (e.data === '[DONE]') {
+        finished = true;
+        return;
+      }
+      const delta = (JSON.parse(e.data) as { choices?: { delta?: { content?: string } }[] }).choices?.[0]?.delta?.content;
+      if (delta) deltas.push(delta);
+    },
+  });
   const decoder = new TextDecoder();
-  let buffer = '';
   for await (const part of res.body as unknown as AsyncIterable<Uint8Array>) {
-    buffer += decoder.decode(part, { stream: true });
-    let nl: number;
-    while ((nl = buffer.indexOf('\n')) >= 0) {
-      const line = buffer.slice(0, nl).trim();
-      buffer = buffer.slice(nl + 1);
-      if (!line.startsWith('data:')) continue;
-      const data = line.slice(5).trim();
-      if (data === '[DONE]') return;
-      const delta = (JSON.parse(data) as { choices?: { delta?: { content?: string } }[] }).choices?.[0]?.delta?.content;
-      if (delta) yield delta;
-    }
+    parser.feed(decoder.decode(part, { stream: true }));
+    yield* deltas.splice(0);
+    if (finished) return;
   }
 }
