@@ -2,7 +2,7 @@
 MATCH (d:Document {ns: $ns})-[:CITES]->(:Section {ns: $ns, id: $sectionId})
 WHERE ($types IS NULL OR d.type IN $types) AND ($districts IS NULL OR toLower(d.district) IN $districts)
   AND ($dateFrom IS NULL OR d.date >= $dateFrom) AND ($dateTo IS NULL OR d.date <= $dateTo)
-  AND ($allAccess OR d.type IN $openTypes OR toLower(d.district) IN $accessDistricts)
+  AND {{visible d}}
 WITH d ORDER BY d.date IS NULL, d.date DESC, d.id
 WITH collect(d) AS docs
 RETURN size(docs) AS total,

@@ -11,7 +11,7 @@ WHERE length(p) <= $depth
   AND all(x IN nodes(p) WHERE NOT x:Document OR (
   ($types IS NULL OR x.type IN $types) AND ($districts IS NULL OR toLower(x.district) IN $districts)
   AND ($dateFrom IS NULL OR x.date >= $dateFrom) AND ($dateTo IS NULL OR x.date <= $dateTo)
-  AND ($allAccess OR x.type IN $openTypes OR toLower(x.district) IN $accessDistricts)))
+  AND {{visible x}}))
 WITH n, min(length(p)) AS hops
 ORDER BY hops, n.id
 LIMIT $limit

@@ -4,7 +4,7 @@ MATCH (a:Section {ns: $ns, id: $fromId}), (b:Section {ns: $ns, id: $toId})
 MATCH p = allShortestPaths((a)-[:CITES|EQUIVALENT_TO*..6]-(b))
 WHERE length(p) <= $maxHops
   AND all(r IN relationships(p) WHERE $viaEquivalents OR type(r) = 'CITES')
-  AND all(x IN nodes(p) WHERE NOT x:Document OR ($allAccess OR x.type IN $openTypes OR toLower(x.district) IN $accessDistricts))
+  AND all(x IN nodes(p) WHERE NOT x:Document OR {{visible x}})
 WITH [x IN nodes(p) | x.id] AS ids
 RETURN ids
 ORDER BY ids

@@ -3,11 +3,16 @@ import { fromRoot } from '../../util/paths';
 
 const cache = new Map<string, string>();
 
-/** Cypher lives in cypher/<name>.cypher, apart from the TypeScript that runs it. */
+/**
+ * Cypher lives in cypher/<name>.cypher, apart from the TypeScript that runs it. `{{<fragment> <node>}}` stands for
+ * cypher/fragments/<fragment>.cypher with its `{{node}}` replaced: the access predicate is written once
+ * (`{{visible d}}`) instead of in every query that reads documents.
+ */
 export function cypher(name: string): string {
   let text = cache.get(name);
   if (text === undefined) {
-    text = fs.readFileSync(fromRoot('cypher', `${name}.cypher`), 'utf8');
+    text = fs.readFileSync(fromRoot('cypher', `${name}.cypher`), 'utf8').replace(/\{\{(\w+) (\w+)\}\}/g, (_, fragment: string, node: string) =>
+      fs.readFileSync(fromRoot('cypher', 'fragments', `${fragment}.cypher`), 'utf8').replace(/^\s*\/\/.*$/gm, '').trim().replaceAll('{{node}}', node));
     cache.set(name, text);
   }
   return text;
