@@ -55,7 +55,8 @@ interface Prepared {
 }
 
 /**
- * `ask`: search → assemble context → answer → cite. The extractive generator needs no model and is the
+ * `ask`: search → assemble context → answer → cite; SOP_ASSISTANT plans from the procedure data instead of
+ * searching (plan/), and the plan is its context. The extractive generator needs no model and is the
  * default; with LLM_BASE_URL set, an OpenAI-compatible model writes the answer, and any failure or time-out
  * falls back to the extractive answer. Every citation resolves to a chunk, a document and, for statutes,
  * a section node in the graph.

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { z } from 'zod';
 import type { PlanService } from '../answer/plan/plan.service';
+import { NEW_CODES_IN_FORCE } from '../domain/codes';
 
 /** One case of seeds/plans/*.jsonl: an FIR, what is already on file, and the steps an IO must take next. */
 const Case = z.object({
@@ -57,7 +58,7 @@ export async function evaluatePlans(planner: PlanService, cases: PlanCase[], pro
     const planned = new Set(todo.flatMap((s) => s.provisions));
     const hit = c.expected.filter((e) => planned.has(e.provision)).length;
     const relevant = todo.filter((s) => s.provisions.some((p) => expected.has(p))).length;
-    const newCodes = c.fir.date >= '2024-07-01';
+    const newCodes = c.fir.date >= NEW_CODES_IN_FORCE;
     scores.push({
       id: c.id, language: c.language, recall: hit / c.expected.length, precision: todo.length ? relevant / todo.length : 0,
       familyFound: out.plan.families.some((f) => f.id === c.family), eraRight: (out.plan.era === 'new') === newCodes,

@@ -36,8 +36,8 @@ const marks = (ns: number[]) => ns.map((n) => `[${n}]`).join('');
 
 /** The plan as the answer's text, in the question's language, each step cited to its provision and SOP. */
 export function renderPlan(c: CasePlan): string {
-  const w = WORDS[(c.language as Lang) in WORDS ? (c.language as Lang) : 'en'];
-  const lang = (c.language as Lang) in WORDS ? (c.language as Lang) : 'en';
+  const lang: Lang = c.language in WORDS ? (c.language as Lang) : 'en';
+  const w = WORDS[lang];
   const lines: string[] = [];
   const when = c.date ? `${w.dated} ${c.date}` : w.undated;
   const code = c.plan.era === 'new' ? w.newCode : w.oldCode;

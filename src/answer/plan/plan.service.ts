@@ -87,15 +87,16 @@ export class PlanService {
     const plan = buildPlan(this.procedure, families, era, language, record);
 
     const caseIds = new Set(record.map((r) => r.id));
+    const mayReadSops = canSee(req.access, { type: 'SOP' as DocumentType, district: null });
     const src = await planSources(plan, {
       documents: this.deps.documents, countTokens: this.deps.countTokens, access: req.access,
-      withSops: canSee(req.access, { type: 'SOP' as DocumentType, district: null }),
+      withSops: mayReadSops,
       similarTo: mayReadCases ? families.flatMap((f) => [...f.offences.new, ...f.offences.old]) : [],
       exclude: caseIds,
     });
     return {
       plan, language, date: date ?? null, eraDecidedBy: decidedBy, firId: fir?.id ?? null,
-      statutoryOnly: !canSee(req.access, { type: 'SOP' as DocumentType, district: null }),
+      statutoryOnly: !mayReadSops,
       blocks: src.blocks, sources: src.steps, similar: src.similar, search,
     };
   }

@@ -30,12 +30,13 @@ export function planSummary(c: CasePlan): PlanSummary {
     const src = c.sources.get(s.step.id);
     return {
       stepId: s.step.id, phase: s.step.phase, phaseLabel: s.phaseLabel, text: s.text, cite: s.cite, provisions: s.provisions,
-      sources: [...(src?.provisions ?? []), ...(src?.sops ?? [])], doneBy: s.doneBy ? (s.doneBy.id === 'query' ? null : s.doneBy.id) : null,
+      // The FIR given as the question's text has no id of its own.
+      sources: [...(src?.provisions ?? []), ...(src?.sops ?? [])], doneBy: s.doneBy ? (s.doneBy.id === 'query' ? 'FIR' : s.doneBy.id) : null,
     };
   };
   return {
     language: c.language, era: c.plan.era, codes: c.plan.era === 'new' ? 'BNSS/BSA' : 'CrPC/IEA', date: c.date, firId: c.firId,
     families: c.plan.families.map((f) => f.id), statutoryOnly: c.statutoryOnly,
-    steps: [...c.plan.todo.map(step), ...c.plan.done.map((s) => ({ ...step(s), doneBy: s.doneBy?.id === 'query' ? 'FIR' : s.doneBy!.id }))],
+    steps: [...c.plan.todo, ...c.plan.done].map(step),
   };
 }
