@@ -3,6 +3,7 @@ import pg from 'pg';
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { AppError } from '../errors/app-error';
 import { ErrorCode } from '../errors/error-codes';
+import { logger } from '../logger';
 import { ddlUnderLock } from '../stores/sql/notify';
 import type { SqlClient } from '../stores/sql/sql.client';
 import type { Principal } from './principal';
@@ -14,6 +15,19 @@ const DDL = `CREATE TABLE IF NOT EXISTS {S}.${TABLE} (key varchar(255) PRIMARY K
 
 /** The key column holds 255 characters; a longer principal id (a JWT `sub` is the caller's choice) is digested. */
 const keyOf = (raw: string) => (raw.length <= 200 ? raw : `sha256:${createHash('sha256').update(raw).digest('hex')}`);
+
+/** The in-memory stand-in, which says (at most once a minute) that each instance now counts on its own. */
+class LoggedInsurance extends RateLimiterMemory {
+  private warnedAt = 0;
+
+  override consume(key: string | number, points?: number, options?: Record<string, unknown>): Promise<RateLimiterRes> {
+    if (Date.now() - this.warnedAt > 60_000) {
+      this.warnedAt = Date.now();
+      logger.warn('ask budget counted in this process only: PostgreSQL did not answer the rate limiter');
+    }
+    return super.consume(key, points, options);
+  }
+}
 
 /**
  * Per-caller budget for the expensive operations (ask, askStream): each call consumes one point of a
@@ -41,7 +55,7 @@ export class AskRateLimiter {
     const limiter = new RateLimiterPostgres({
       storeClient: pool, storeType: 'pg', schemaName: sql.schema, tableName: TABLE, tableCreated: true, keyPrefix: 'ask',
       points: perMinute, duration: 60,
-      insuranceLimiter: new RateLimiterMemory({ points: perMinute, duration: 60 }),
+      insuranceLimiter: new LoggedInsurance({ points: perMinute, duration: 60 }),
     });
     return new AskRateLimiter(perMinute, limiter, () => pool.end());
   }

@@ -49,6 +49,10 @@ describeServices('several API instances on one deployment (services)', () => {
     b = await startInstance(ns, ENV);
     servers.push(b);
     stores = await openStores(testConfig('services'), { namespace: ns, dims: 384 });
+    // Each instance loads its models on its first answer; warmed here (by a principal of its own) so that the
+    // budget test's four asks fall well inside one minute's window even on a loaded machine.
+    const warm = await mintToken(auth, { sub: 'multi-warm', role: 'COURT', districts: ['Surat'] }, '1h');
+    for (const s of [a, b]) expect((await gql(s, ASK, {}, warm)).body.errors).toBeUndefined();
   });
 
   afterAll(async () => {
@@ -71,7 +75,10 @@ describeServices('several API instances on one deployment (services)', () => {
 
   it('(a) counts the ask budget across instances: two asks on A and two on B, the fourth is RATE_LIMITED', async () => {
     const replies = [];
+    const started = Date.now();
     for (const s of [a, a, b, b]) replies.push(await gql(s, ASK, {}, token.court));
+    expect(Date.now() - started).toBeLessThan(60_000); // else the window turned over and the test proves nothing
+    expect([...a.logs(), ...b.logs()].join('\n')).not.toContain('counted in this process only');
     expect(replies.slice(0, 3).map((r) => r.body.errors?.[0].message)).toEqual([undefined, undefined, undefined]);
     expect(replies[3].status).toBe(429);
     expect(replies[3].body.errors?.[0].extensions).toMatchObject({ code: 'RATE_LIMITED', retryAfterSeconds: expect.any(Number) });
