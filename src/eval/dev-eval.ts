@@ -64,7 +64,8 @@ export async function indexBareActs(app: App, onProgress?: (done: number, total:
 export async function evaluateQueries(search: SearchService, queries: DevQuery[], options: Partial<SearchRequest> = {}): Promise<DevReport> {
   const perQuery: DevReport['perQuery'] = [];
   for (const q of queries) {
-    const res = await search.search({ query: q.query, topK: 20, maxPerDocument: 20, ...options });
+    // The per-document cap is the product's (one hit per section), so the figures are what a caller gets.
+    const res = await search.search({ query: q.query, topK: 20, ...options });
     const ranked: string[] = [];
     for (const h of res.hits) {
       const sections = h.chunk.sectionId ? [h.chunk.sectionId] : h.chunk.sections;

@@ -27,14 +27,28 @@ export function dedupe<T extends { chunk: ChunkRecord }>(items: T[], threshold =
   return kept.map((k) => k.item);
 }
 
-/** At most `max` chunks per document, so one long judgment cannot fill the page. */
-export function capPerDocument<T extends { chunk: ChunkRecord }>(items: T[], max: number): T[] {
-  const count = new Map<string, number>();
-  return items.filter((i) => {
-    const n = (count.get(i.chunk.documentId) ?? 0) + 1;
-    count.set(i.chunk.documentId, n);
-    return n <= max;
-  });
+/** Further chunks of one document kept beside its hit (the reader sees where else the document matched). */
+export const MAX_SIBLINGS = 3;
+
+/**
+ * At most `max` chunks per document, so one long judgment cannot fill the page nor one section take two places
+ * among the candidates; the chunks past the cap become `siblings` of the document's best kept chunk.
+ */
+export function capPerDocument<T extends { chunk: ChunkRecord }>(items: T[], max: number): (T & { siblings: ChunkRecord[] })[] {
+  const kept = new Map<string, (T & { siblings: ChunkRecord[] })[]>();
+  const out: (T & { siblings: ChunkRecord[] })[] = [];
+  for (const item of items) {
+    const mine = kept.get(item.chunk.documentId) ?? [];
+    kept.set(item.chunk.documentId, mine);
+    if (mine.length < max) {
+      const k = { ...item, siblings: [] as ChunkRecord[] };
+      mine.push(k);
+      out.push(k);
+    } else if (mine[0].siblings.length < MAX_SIBLINGS) {
+      mine[0].siblings.push(item.chunk);
+    }
+  }
+  return out;
 }
 
 /** How the rerank stage runs (config: RERANK_*). */

@@ -12,6 +12,7 @@ import { AUTHORITY_BOOST, fuse, LINEAR_WEIGHTS, priorIntent, provisionPrior, RRF
 import { capPerDocument, dedupe, rerankStage, type Candidate, type RerankSettings } from '../rerank/rerank';
 import { retrieve, type StageOutcome } from '../retrieve/retrieve';
 import type { CitationGraph } from '../stores/graph/graph.types';
+import type { ChunkRecord } from '../stores/store.types';
 import { highlights } from './highlight';
 import type { SearchHit, SearchRequest, SearchResponse, StageReport } from './search.types';
 import { MIN_DENSE, MIN_KEYWORD } from './thresholds';
@@ -21,6 +22,8 @@ import { refused } from './refusal';
 export const MAX_QUERY_CHARS = 4000;
 export const MAX_TOP_K = 20;
 const CANDIDATES = 20;
+/** One hit per document by default: its best chunk, the document's other matching chunks as its siblings. */
+export const MAX_PER_DOCUMENT = 1;
 
 type Deps = Pick<App, 'stores' | 'embedder' | 'rerank' | 'glossary' | 'elements' | 'catalogue' | 'changes'> & {
   /** Disk memo for the section-name embeddings; none keeps them in memory only. */
@@ -38,6 +41,17 @@ const NAME_MATCHES = 4;
  * statute text exists, and the two share most legal vocabulary.
  */
 const NAME_LANGUAGES: Record<string, ('en' | 'hi' | 'gu')[]> = { en: ['en'], hi: ['hi'], gu: ['gu', 'hi'] };
+
+/** Offence names taken from each event of a narrative, of the nearest scanned (most are definitions or procedure). */
+const EVENT_NAMES = 3;
+const EVENT_SCAN = 40;
+/** A complaint rarely tells more than a dozen acts; the rest of a very long text is background. */
+const MAX_EVENTS = 12;
+
+/** The sentences of a narrative that can tell an act (four words or more), longest story first cut at MAX_EVENTS. */
+export function narrativeEvents(text: string): string[] {
+  return text.split(/(?<=[.?!।|])\s+|\n+/).map((s) => s.trim()).filter((s) => s.split(/\s+/).length >= 4).slice(0, MAX_EVENTS);
+}
 
 /** Stand-ins for ablation runs that turn the glossary or the graph expansion off. */
 const NO_GLOSSARY = new Glossary([]);
@@ -67,7 +81,8 @@ export class SearchService {
    */
   private readonly cache = new LRUCache<string, SearchResponse>({
     max: 500, maxSize: 64 * 2 ** 20,
-    sizeCalculation: (r) => 16384 + 2 * r.hits.reduce((n, h) => n + h.chunk.text.length + JSON.stringify(h.document.input).length, 0),
+    sizeCalculation: (r) => 16384 + 2 * r.hits.reduce((n, h) => n + h.chunk.text.length + JSON.stringify(h.document.input).length
+      + h.siblings.reduce((m, c) => m + c.text.length, 0), 0),
   });
   private names: Promise<SectionNames> | undefined;
 
@@ -153,7 +168,7 @@ export class SearchService {
     const chunks = new Map((await stores.documents.getChunks(fused.map((f) => f.chunkId))).map((c) => [c.id, c]));
     const docs = new Map((await stores.documents.getDocuments([...new Set(fused.map((f) => f.documentId))])).map((d) => [d.id, d]));
     const intent = priorIntent(analysis, !!off.prior);
-    let candidates: (Candidate & { scores: (typeof fused)[number]['scores'] })[] = fused
+    const candidates: (Candidate & { scores: (typeof fused)[number]['scores'] })[] = fused
       .filter((f) => chunks.has(f.chunkId))
       .map((f) => {
         const chunk = chunks.get(f.chunkId)!;
@@ -163,25 +178,26 @@ export class SearchService {
         return { chunk, scores: f.scores, rerank: null, fused: score };
       })
       .sort((a, b) => b.fused - a.fused);
-    candidates = dedupe(candidates).slice(0, pool);
-    stages.push({ name: 'fuse', status: 'RAN', ms: ms(t), detail: `${req.fusion ?? 'RRF'}, ${intent} prior${req.authorityBoost ? ', authority boost' : ''}${retrieved.denseCoverage < 1 ? `, dense weight × ${retrieved.denseCoverage.toFixed(2)} (query longer than the embedder reads)` : ''}: ${candidates.length} candidates` });
+    // Collapsed before the cut: a pool of twenty chunks that holds three of one section holds two sections fewer.
+    const perDocument = req.maxPerDocument ?? MAX_PER_DOCUMENT;
+    let pooled = capPerDocument(dedupe(candidates), perDocument).slice(0, pool);
+    stages.push({ name: 'fuse', status: 'RAN', ms: ms(t), detail: `${req.fusion ?? 'RRF'}, ${intent} prior${req.authorityBoost ? ', authority boost' : ''}${retrieved.denseCoverage < 1 ? `, dense weight × ${retrieved.denseCoverage.toFixed(2)} (query longer than the embedder reads)` : ''}: ${pooled.length} candidates, at most ${perDocument} per document` });
 
     t = performance.now();
     const reranker = this.deps.rerank.reranker;
     let bestLogit: number | null = null;
-    if (reranker && req.rerank !== false && candidates.length) {
-      const r = await rerankStage(reranker, analysis.normalised, candidates, this.deps.rerankSettings);
-      candidates = r.candidates;
+    if (reranker && req.rerank !== false && pooled.length) {
+      const r = await rerankStage(reranker, analysis.normalised, pooled, this.deps.rerankSettings);
+      pooled = r.candidates;
       bestLogit = r.best;
       stages.push({ name: 'rerank', status: r.status, ms: ms(t), detail: r.detail });
     } else {
       stages.push({ name: 'rerank', status: 'SKIPPED', ms: 0, detail: req.rerank === false ? 'disabled by request' : this.deps.rerank.reason ?? 'no candidates' });
     }
-    candidates = capPerDocument(candidates, req.maxPerDocument ?? 2);
 
     t = performance.now();
-    const ordered = off.equivalents ? candidates.map((c) => ({ ...c, addedBy: null as string | null }))
-      : await this.withEquivalents(candidates, graph, req, namedSections(analysis, catalogue));
+    const ordered = off.equivalents ? pooled.map((c) => ({ ...c, addedBy: null as string | null }))
+      : await this.withEquivalents(pooled, graph, req, namedSections(analysis, catalogue));
     stages.push({ name: 'expand.sections', status: off.equivalents ? 'SKIPPED' : 'RAN', ms: ms(t), detail: null });
 
     t = performance.now();
@@ -200,7 +216,7 @@ export class SearchService {
     for (const d of extraDocs) docs.set(d.id, d);
     const terms = [...expansion.keywordTerms, ...expansion.terms.map((x) => x.term)];
     const hits: SearchHit[] = top.map((c) => ({
-      chunk: c.chunk, document: docs.get(c.chunk.documentId)!, highlights: highlights(c.chunk.text, terms), addedBy: c.addedBy,
+      chunk: c.chunk, document: docs.get(c.chunk.documentId)!, highlights: highlights(c.chunk.text, terms), addedBy: c.addedBy, siblings: c.siblings,
       scores: {
         dense: c.scores.dense ?? null, keyword: c.scores.keyword ?? null, reference: c.scores.reference ?? null,
         elements: c.scores.elements ?? null, glossary: c.scores.glossary ?? null, names: c.scores.names ?? null, fused: c.fused, rerank: c.rerank,
@@ -221,15 +237,34 @@ export class SearchService {
    * that names its section ("BNS 303(2)"), which says what it wants.
    */
   private async similarNames(analysis: ReturnType<typeof analyseQuery>, req: SearchRequest): Promise<NameMatch[]> {
-    if (req.disable?.names || req.disable?.expansion || analysis.type === 'FACT_PATTERN' || analysis.references.some((r) => !r.inferred)) return [];
+    if (req.disable?.names || req.disable?.expansion || analysis.references.some((r) => !r.inferred)) return [];
+    const languages = NAME_LANGUAGES[analysis.language] ?? ['en', 'hi', 'gu'];
     try {
+      // A story that ends in a question ("… can this be used as a confession?") asks about procedure or evidence:
+      // the offences its events name are its background, not its answer.
+      if (analysis.type === 'FACT_PATTERN') return /[?？]/.test(analysis.normalised) ? [] : await this.eventNames(analysis.normalised, languages);
       const [names, [vector]] = await Promise.all([this.warm(), this.deps.embedder.embed([analysis.normalised], 'query')]);
-      return names.match(vector, NAME_MATCHES, NAME_LANGUAGES[analysis.language] ?? ['en', 'hi', 'gu']);
+      return names.match(vector, NAME_MATCHES, languages);
     } catch {
       // The embedder's failure shows in the dense stage; the search goes on without this list, and tries again next time.
       this.names = undefined;
       return [];
     }
+  }
+
+  /**
+   * A narrative, sentence by sentence: each event ("hit him on the head with a rod") is compared with the names of
+   * the offences, and the nearest few of each are taken in turn. The narrative as a whole is a blend of all its
+   * events and sits near none of their names; one sentence usually tells one act.
+   */
+  private async eventNames(text: string, languages: readonly ('en' | 'hi' | 'gu')[]): Promise<NameMatch[]> {
+    const events = narrativeEvents(text);
+    if (!events.length) return [];
+    const [names, vectors] = await Promise.all([this.warm(), this.deps.embedder.embed(events, 'query')]);
+    const perEvent = vectors.map((v) => names.match(v, EVENT_SCAN, languages).filter((m) => this.deps.catalogue.isPenal(m.id)).slice(0, EVENT_NAMES));
+    const out = new Map<string, NameMatch>();
+    for (let rank = 0; rank < EVENT_NAMES; rank++) for (const list of perEvent) if (list[rank] && !out.has(list[rank].id)) out.set(list[rank].id, list[rank]);
+    return [...out.values()];
   }
 
   /** Embeds the section names now rather than on the first short query (a few seconds without the disk memo). */
@@ -260,7 +295,7 @@ export class SearchService {
    * so an officer sees the section in force and the one the older records cite; for a sub-section the user
    * named, the counterpart of that sub-section.
    */
-  private async withEquivalents<C extends Candidate & { scores: Record<string, number | undefined> }>(
+  private async withEquivalents<C extends Candidate & { scores: Record<string, number | undefined>; siblings: ChunkRecord[] }>(
     candidates: C[], graph: Pick<CitationGraph, 'equivalents'>, req: SearchRequest, named: Map<string, NamedSection>,
   ): Promise<(C & { addedBy: string | null })[]> {
     const sectionIds = [...new Set(candidates.map((c) => c.chunk.sectionId).filter((s): s is string => !!s))];
@@ -281,7 +316,7 @@ export class SearchService {
         const sib = firstChunk.get(e.toId);
         if (!sib || placed.has(`s:${e.toId}`)) continue;
         placed.add(`s:${e.toId}`);
-        out.push({ ...c, chunk: sib, fused: c.fused * 0.99, rerank: c.rerank, scores: {} as C['scores'], addedBy: `equivalent of ${c.chunk.sectionId}` });
+        out.push({ ...c, chunk: sib, fused: c.fused * 0.99, rerank: c.rerank, scores: {} as C['scores'], siblings: [], addedBy: `equivalent of ${c.chunk.sectionId}` });
       }
     }
     return out;

@@ -26,6 +26,8 @@ export interface SearchHit {
   highlights: string[];
   /** Why a hit that no list found is here: e.g. "equivalent of IPC:302". */
   addedBy: string | null;
+  /** Other chunks of the same document that matched, below the per-document cap (best first, at most three). */
+  siblings: ChunkRecord[];
 }
 
 export interface StageReport extends StageOutcome {

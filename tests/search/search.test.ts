@@ -113,9 +113,21 @@ describeEachProfile('search pipeline on real stores and models (%s)', (profile) 
     expect(off.expansion.similar).toEqual([]);
     expect(off.hits.length).toBeGreaterThan(0);
     expect(off.hits.every((h) => h.scores.names === null)).toBe(true);
-    const narrative = await app.search.search({ query: 'The accused hit the complainant with a stick on his arm and broke the bone; he was admitted to the civil hospital.', topK: 4 });
-    expect(narrative.analysis.type).toBe('FACT_PATTERN');
-    expect(narrative.expansion.similar).toEqual([]);
+  });
+
+  it('matches each event of a narrative with the names of offences, and not a story that asks a question', async () => {
+    const story = 'Last night two men broke the lock of the shop and entered. They took the cash box from the counter. When the watchman shouted, one of them hit him on the head with an iron rod.';
+    const r = await app.search.search({ query: story, topK: 6 });
+    expect(r.analysis.type).toBe('FACT_PATTERN');
+    // Three events, up to three punishing sections each: every name is an offence's, never a definition's.
+    expect(r.expansion.similar.length).toBeGreaterThan(2);
+    expect(r.expansion.similar.every((m) => app.catalogue.isPenal(m.id) && m.score > 0)).toBe(true);
+    expect(new Set(r.expansion.similar.map((m) => m.id)).size).toBe(r.expansion.similar.length);
+    const asking = await app.search.search({ query: `${story} Is this robbery or theft?`, topK: 6 });
+    expect(asking.analysis.type).toBe('FACT_PATTERN');
+    expect(asking.expansion.similar).toEqual([]);
+    const off = await app.search.search({ query: story, topK: 6, disable: { names: true } });
+    expect(off.expansion.similar).toEqual([]);
   });
 
   it.each([
@@ -164,5 +176,25 @@ describeEachProfile('search pipeline on real stores and models (%s)', (profile) 
     await expect(app.search.search({ query: '   ' })).rejects.toMatchObject({ extensions: { code: 'BAD_USER_INPUT' } });
     await expect(app.search.search({ query: 'x'.repeat(5000) })).rejects.toMatchObject({ extensions: { code: 'QUERY_TOO_LONG' } });
     await expect(app.search.search({ query: 'murder', topK: 50 })).rejects.toMatchObject({ extensions: { code: 'BAD_USER_INPUT' } });
+  });
+  it('gives one hit per document, its best chunk, with its other matching chunks as siblings', async () => {
+    const word = 'quaymarsh';
+    await app.ingest.ingest([{ id: 'fir-siblings-1', type: 'FIR', title: 'FIR 5/2024 theft of a tempo', date: '2024-09-01', district: 'Pune', language: 'en',
+      parts: [
+        { name: 'incident', text: `A tempo loaded with cloth bales was stolen near the ${word} godown at night; offence u/s 303(2) BNS.` },
+        { name: 'evidence', text: `CCTV footage from the ${word} gate shows two men driving the tempo away at 02:10.` },
+        { name: 'accused', text: `The accused were traced through a mobile phone found at the ${word} yard.` },
+      ] }]);
+    const q = `tempo stolen near the ${word} godown`;
+    const one = await app.search.search({ query: q, topK: 5 });
+    const mine = one.hits.filter((h) => h.document.id === 'fir-siblings-1');
+    expect(mine).toHaveLength(1);
+    expect(mine[0].siblings.length).toBe(2);
+    expect(mine[0].siblings.every((c) => c.documentId === 'fir-siblings-1' && c.id !== mine[0].chunk.id)).toBe(true);
+    expect(one.stages.find((s) => s.name === 'fuse')!.detail).toMatch(/at most 1 per document/);
+    const three = await app.search.search({ query: q, topK: 12, maxPerDocument: 3 });
+    const all = three.hits.filter((h) => h.document.id === 'fir-siblings-1');
+    expect(all).toHaveLength(3);
+    expect(all.every((h) => h.siblings.length === 0)).toBe(true);
   });
 });

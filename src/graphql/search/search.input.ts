@@ -82,7 +82,7 @@ export class SearchInput {
   @Field(() => Boolean, { nullable: true, defaultValue: true, description: 'Rerank with the cross-encoder when it is loaded' })
   rerank?: boolean;
 
-  @Field(() => Int, { nullable: true, defaultValue: 2, description: 'At most this many chunks per document' })
+  @Field(() => Int, { nullable: true, defaultValue: 1, description: 'At most this many hits per document; its further matching chunks are the hit\'s siblings' })
   @IsOptional()
   @Min(1)
   @Max(20)

@@ -25,6 +25,7 @@ export function toResultType(r: SearchResponse): SearchResultType {
       chunkId: h.chunk.id, text: h.chunk.text, heading: h.chunk.heading, part: h.chunk.sectionName, citation: h.chunk.citation,
       sectionId: h.chunk.sectionId, chunkIndex: h.chunk.chunkIndex, totalChunks: h.chunk.totalChunks, sections: h.chunk.sections,
       highlights: h.highlights, scores: h.scores, addedBy: h.addedBy,
+      siblings: h.siblings.map((c) => ({ chunkId: c.id, chunkIndex: c.chunkIndex, part: c.sectionName, heading: c.heading, text: c.text })),
       document: { ...h.document },
     })),
   };

@@ -46,6 +46,15 @@ export class HitScoresType {
   @Field(() => Float, { nullable: true, description: 'raw cross-encoder logit' }) rerank!: number | null;
 }
 
+@ObjectType({ description: 'Another chunk of the same document that matched the query, below its best one' })
+export class SiblingChunkType {
+  @Field(() => ID) chunkId!: string;
+  @Field(() => Int) chunkIndex!: number;
+  @Field(() => String, { description: 'The document part: incident, evidence, section, judgment…' }) part!: string;
+  @Field(() => String) heading!: string;
+  @Field(() => String) text!: string;
+}
+
 @ObjectType()
 export class SearchHitType {
   @Field(() => ID) chunkId!: string;
@@ -61,6 +70,8 @@ export class SearchHitType {
   @Field(() => DocumentSummaryType) document!: DocumentSummaryType;
   @Field(() => HitScoresType) scores!: HitScoresType;
   @Field(() => String, { nullable: true, description: 'Why a hit no retriever returned is here, e.g. "equivalent of IPC:302"' }) addedBy!: string | null;
+  @Field(() => [SiblingChunkType], { description: 'Other chunks of this document that matched (best first, at most three): one hit per document unless maxPerDocument says more' })
+  siblings!: SiblingChunkType[];
 }
 
 @ObjectType()
