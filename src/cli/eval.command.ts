@@ -74,7 +74,9 @@ export async function evalCommand(config: Config, args: Record<string, string | 
 function refusalTable(config: Config, report: RefusalReport, inDomain: number, offDomain: number): string {
   const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
   const lines = ['| RERANK_MIN_LOGIT | off-domain refused | in-domain refused |', '|---|---|---|',
-    ...report.sweep.map((r) => `| ${r.threshold}${r.threshold === config.rerank.minLogit ? ' (configured)' : ''} | ${pct(r.offDomainRefused)} | ${pct(r.inDomainRefused)} |`)];
+    ...report.sweep.map((r) => `| ${r.threshold}${r.threshold === config.rerank.minLogit ? ' (configured)' : ''} | ${pct(r.offDomainRefused)} | ${pct(r.inDomainRefused)} |`),
+    '', `| RERANK_FLOOR_LOGIT (at RERANK_MIN_LOGIT ${report.configured.threshold}) | off-domain refused | in-domain refused |`, '|---|---|---|',
+    ...report.floorSweep.map((r) => `| ${r.floor ?? 'none'}${r.floor === config.rerank.floorLogit ? ' (configured)' : ''} | ${pct(r.offDomainRefused)} | ${pct(r.inDomainRefused)} |`)];
   return `${JSON.stringify({ configured: report.configured, inDomain, offDomain }, null, 2)}\n\n${lines.join('\n')}\n`;
 }
 
@@ -87,7 +89,7 @@ function replayCommand(config: Config, files: string, args: Record<string, strin
   const prefixes = typeof args.ids === 'string' ? args.ids.split(',').map((p) => p.trim()) : null;
   const keep = (id: string) => !prefixes || prefixes.some((p) => id.startsWith(p));
   const runs = files.split(',').map((f) => JSON.parse(fs.readFileSync(f.trim(), 'utf8')) as Parameters<typeof replayRefusal>[0][number]);
-  const report = replayRefusal(runs.map((r) => ({ perQuery: r.perQuery.filter((q) => keep(q.id)) })), config.rerank.minLogit ?? -Infinity);
+  const report = replayRefusal(runs.map((r) => ({ perQuery: r.perQuery.filter((q) => keep(q.id)) })), config.rerank);
   const count = (inDomain: boolean) => report.perQuery.filter((q) => q.inDomain === inDomain).length;
   process.stdout.write(refusalTable(config, report, count(true), count(false)));
   if (typeof args.json === 'string') {
@@ -105,7 +107,7 @@ async function refusalCommand(config: Config, inFiles: string, offFile: string, 
     process.stderr.write(`[eval] ${stageLine(app)}\n[eval] indexing the bare acts into an isolated store…\n`);
     await indexBareActs(app);
     let last = 0;
-    const report = await evaluateRefusal(app.search, inDomain, offDomain, config.rerank.minLogit ?? -Infinity, (done, total) => {
+    const report = await evaluateRefusal(app.search, inDomain, offDomain, config.rerank, (done, total) => {
       if (Date.now() - last > 10000 || done === total) {
         last = Date.now();
         process.stderr.write(`[eval] ${done}/${total} questions\n`);

@@ -44,6 +44,7 @@ const schema = z.object({
   // Logit of the best-scored statute below which a query without a named section is refused as off-domain;
   // unset: the value measured for the legal cross-encoders, and no model-based refusal for other models.
   RERANK_MIN_LOGIT: z.coerce.number().min(-50).max(50).optional(),
+  RERANK_FLOOR_LOGIT: z.union([z.literal('none'), z.coerce.number().min(-50).max(50)]).optional(),
   LLM_BASE_URL: url(['http:', 'https:']).optional(),
   LLM_MODEL: z.string().default('gpt-4o-mini'),
   LLM_API_KEY: z.string().optional(),
@@ -107,7 +108,7 @@ export type Config = Readonly<{
   /** Directory for embeddings kept across restarts; null when EMBEDDING_CACHE_DIR=off. */
   embeddingCacheDir: string | null;
   rerankerModel: string;
-  rerank: { topN: number; budgetMs: number; weight: number; passageTokens: number; statutesOnly: boolean; minLogit: number | null };
+  rerank: { topN: number; budgetMs: number; weight: number; passageTokens: number; statutesOnly: boolean; minLogit: number | null; floorLogit: number | null };
   llm: { baseUrl: string; model: string; apiKey: string | undefined; timeoutMs: number } | null;
   port: number;
   host: string;
@@ -167,6 +168,8 @@ export const HUB_RERANKER = 'Xenova/ms-marco-MiniLM-L-6-v2';
 
 /** Refusal thresholds measured on the legal models' logits (`npm run eval -- --offdomain`, README). */
 const CALIBRATED_MIN_LOGIT: Record<string, number> = { 'nyaya-cross-encoder-e5-6l': 0, 'legal-cross-encoder-e5-6l': -3 };
+/** Chosen on the design sets only (dev, realistic1, offdomain1, the training split's held-out lines): README, Refusal. */
+const CALIBRATED_FLOOR_LOGIT: Record<string, number> = { 'nyaya-cross-encoder-e5-6l': -8 };
 
 function defaultReranker(modelsDir: string | undefined): string {
   return LOCAL_RERANKERS.find((name) => localModelFolder(name, modelsDir)) ?? HUB_RERANKER;
@@ -219,7 +222,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     embeddingCacheDir: e.EMBEDDING_CACHE_DIR === 'off' || !e.EMBEDDING_CACHE_DIR ? null : path.resolve(e.EMBEDDING_CACHE_DIR),
     rerankerModel,
     rerank: { topN: e.RERANK_TOP_N, budgetMs: e.RERANK_BUDGET_MS, weight: e.RERANK_WEIGHT, passageTokens: e.RERANK_PASSAGE_TOKENS, statutesOnly: true,
-      minLogit: e.RERANK_MIN_LOGIT ?? CALIBRATED_MIN_LOGIT[rerankerModel] ?? null },
+      minLogit: e.RERANK_MIN_LOGIT ?? CALIBRATED_MIN_LOGIT[rerankerModel] ?? null,
+      floorLogit: e.RERANK_FLOOR_LOGIT === 'none' ? null : e.RERANK_FLOOR_LOGIT ?? CALIBRATED_FLOOR_LOGIT[rerankerModel] ?? null },
     llm: e.LLM_BASE_URL ? { baseUrl: e.LLM_BASE_URL, model: e.LLM_MODEL, apiKey: e.LLM_API_KEY, timeoutMs: e.LLM_TIMEOUT_MS } : null,
     port: e.PORT,
     host: e.HOST,

@@ -1,6 +1,6 @@
 import type { SearchService } from '../search/search.service';
 import type { SearchResponse } from '../search/search.types';
-import { refused } from '../search/refusal';
+import { refused, type RefusalThresholds } from '../search/refusal';
 import type { DevQuery } from './dev-eval';
 import { round } from './metrics';
 
@@ -8,12 +8,16 @@ export type Judged = { id: string; lang: string; inDomain: boolean } & SearchRes
 
 /** The thresholds every refusal report is replayed at. */
 const SWEEP = [-8, -6, -5, -4, -3, -2, -1.5, -1, -0.5, 0, 0.5, 1, 2];
+/** RERANK_FLOOR_LOGIT values replayed at the configured RERANK_MIN_LOGIT (null: no floor). */
+const FLOOR_SWEEP = [null, -9, -8, -7, -6, -5, -4, -3, -2];
 
 export interface RefusalReport {
   /** The threshold the service is configured with (RERANK_MIN_LOGIT) and its rates. */
-  configured: RefusalRates & { threshold: number };
-  /** The same rates had the threshold been each of these. */
+  configured: RefusalRates & { threshold: number; floor: number | null };
+  /** The same rates had the threshold been each of these (the floor as configured). */
   sweep: (RefusalRates & { threshold: number })[];
+  /** The rates at the configured threshold had the floor (RERANK_FLOOR_LOGIT) been each of these. */
+  floorSweep: (RefusalRates & { floor: number | null })[];
   /** What each question's refusal was decided on, to study other rules without searching again. */
   perQuery: Judged[];
 }
@@ -25,8 +29,8 @@ export interface RefusalRates {
 }
 
 
-export function rates(judged: Judged[], threshold: number): RefusalRates {
-  const share = (xs: Judged[]) => (xs.length ? round(xs.filter((j) => refused(j, threshold)).length / xs.length) : 0);
+export function rates(judged: Judged[], t: RefusalThresholds): RefusalRates {
+  const share = (xs: Judged[]) => (xs.length ? round(xs.filter((j) => refused(j, t)).length / xs.length) : 0);
   const langs = [...new Set(judged.map((j) => j.lang))].sort();
   return {
     offDomainRefused: share(judged.filter((j) => !j.inDomain)),
@@ -43,7 +47,7 @@ export function rates(judged: Judged[], threshold: number): RefusalRates {
  * all) and of in-domain ones (should be none). Each query is searched once; the evidence it returns lets the same
  * rule be replayed at other thresholds without searching again.
  */
-export async function evaluateRefusal(search: SearchService, inDomain: DevQuery[], offDomain: DevQuery[], threshold: number,
+export async function evaluateRefusal(search: SearchService, inDomain: DevQuery[], offDomain: DevQuery[], t: RefusalThresholds,
   onProgress?: (done: number, total: number) => void): Promise<RefusalReport> {
   const judged: Judged[] = [];
   const all = [...inDomain.map((q) => ({ q, inDomain: true })), ...offDomain.map((q) => ({ q, inDomain: false }))];
@@ -52,12 +56,14 @@ export async function evaluateRefusal(search: SearchService, inDomain: DevQuery[
     judged.push({ id: q.id, lang: q.lang, inDomain: d, ...res.evidence });
     onProgress?.(i + 1, all.length);
   }
-  return report(judged, threshold);
+  return report(judged, t);
 }
 
-function report(judged: Judged[], threshold: number): RefusalReport {
-  const sweep = SWEEP.map((t) => ({ threshold: t, ...rates(judged, t) }));
-  return { configured: { threshold, ...rates(judged, threshold) }, sweep, perQuery: judged };
+function report(judged: Judged[], t: RefusalThresholds): RefusalReport {
+  const threshold = t.minLogit ?? -Infinity;
+  const sweep = SWEEP.map((m) => ({ threshold: m, ...rates(judged, { ...t, minLogit: m }) }));
+  const floorSweep = FLOOR_SWEEP.map((floor) => ({ floor, ...rates(judged, { minLogit: threshold, floorLogit: floor }) }));
+  return { configured: { threshold, floor: t.floorLogit, ...rates(judged, { ...t, minLogit: threshold }) }, sweep, floorSweep, perQuery: judged };
 }
 
 type Recorded = { perQuery: (Partial<Judged> & { id: string; lang: string; evidence?: SearchResponse['evidence'] })[] };
@@ -67,8 +73,8 @@ type Recorded = { perQuery: (Partial<Judged> & { id: string; lang: string; evide
  * whether it is in-domain) and of `eval --queries` runs (every question in-domain, its evidence recorded), so the
  * in-domain questions of a retrieval run need not be searched again.
  */
-export function replayRefusal(runs: Recorded[], threshold: number): RefusalReport {
+export function replayRefusal(runs: Recorded[], t: RefusalThresholds): RefusalReport {
   const judged = runs.flatMap((r) => r.perQuery.map((q): Judged =>
     (q.evidence ? { id: q.id, lang: q.lang, inDomain: true, ...q.evidence } : (q as Judged))));
-  return report(judged, threshold);
+  return report(judged, t);
 }

@@ -17,7 +17,7 @@ import { highlights } from './highlight';
 import type { SearchHit, SearchRequest, SearchResponse, StageReport } from './search.types';
 import { MIN_DENSE, MIN_KEYWORD } from './thresholds';
 import type { DomainWords } from './domain-words';
-import { refused } from './refusal';
+import { refused, type RefusalThresholds } from './refusal';
 
 export const MAX_QUERY_CHARS = 4000;
 export const MAX_TOP_K = 20;
@@ -29,7 +29,7 @@ type Deps = Pick<App, 'stores' | 'embedder' | 'rerank' | 'glossary' | 'elements'
   /** Disk memo for the section-name embeddings; none keeps them in memory only. */
   namesCache?: string;
   /** How the rerank stage runs, and the logit below which an unnamed query is refused. */
-  rerankSettings: RerankSettings & { minLogit: number | null };
+  rerankSettings: RerankSettings & RefusalThresholds;
   domainWords: DomainWords;
 };
 
@@ -48,7 +48,7 @@ const EVENT_SCAN = 40;
 /** A complaint rarely tells more than a dozen acts; the rest of a very long text is background. */
 const MAX_EVENTS = 12;
 
-/** The sentences of a narrative that can tell an act (four words or more), longest story first cut at MAX_EVENTS. */
+/** The sentences of a narrative that can tell an act (four words or more), in order, at most MAX_EVENTS. */
 export function narrativeEvents(text: string): string[] {
   return text.split(/(?<=[.?!।|])\s+|\n+/).map((s) => s.trim()).filter((s) => s.split(/\s+/).length >= 4).slice(0, MAX_EVENTS);
 }
@@ -210,7 +210,7 @@ export class SearchService {
       domainWords: this.deps.domainWords.mentioned(analysis.normalised),
       bestDense: retrieved.bestDense ?? null, bestKeyword: lists.find((l) => l.name === 'keyword')?.hits[0]?.score ?? null,
     };
-    const belowThreshold = refused(evidence, this.deps.rerankSettings.minLogit);
+    const belowThreshold = refused(evidence, this.deps.rerankSettings);
     const top = belowThreshold ? [] : ordered.slice(0, k);
     const extraDocs = await stores.documents.getDocuments(top.map((c) => c.chunk.documentId).filter((id) => !docs.has(id)));
     for (const d of extraDocs) docs.set(d.id, d);

@@ -101,7 +101,7 @@ describe('rerank fallback', () => {
 describe('refusal of off-domain questions (real model, threshold set high)', () => {
   let app: App;
   beforeAll(async () => {
-    app = await openIngestApp('embedded', { RERANKER_MODEL: 'nyaya-cross-encoder-e5-6l', RERANK_BUDGET_MS: '120000', RERANK_MIN_LOGIT: '20' });
+    app = await openIngestApp('embedded', { RERANKER_MODEL: 'nyaya-cross-encoder-e5-6l', RERANK_BUDGET_MS: '120000', RERANK_MIN_LOGIT: '20', RERANK_FLOOR_LOGIT: 'none' });
     await loadSearchCorpus(app);
   });
   afterAll(() => closeIngestApp(app));
@@ -133,6 +133,26 @@ describe('refusal of off-domain questions (real model, threshold set high)', () 
     const r = await app.search.search({ query: 'how do I bake a chocolate cake at home', rerank: false });
     expect(r.evidence.bestLogit).toBeNull();
     expect(r.belowThreshold).toBe(false);
+  });
+});
+
+/** The floor: below it even a question with a word of criminal justice is refused; a named section never is. */
+describe('refusal below the floor (real model, floor set high)', () => {
+  let app: App;
+  beforeAll(async () => {
+    app = await openIngestApp('embedded', { RERANKER_MODEL: 'nyaya-cross-encoder-e5-6l', RERANK_BUDGET_MS: '120000', RERANK_FLOOR_LOGIT: '20' });
+    await loadSearchCorpus(app);
+  });
+  afterAll(() => closeIngestApp(app));
+
+  it('refuses a question with a word of criminal justice when no statute scores above the floor, and never a named section', async () => {
+    expect(app.config.rerank.floorLogit).toBe(20);
+    const r = await app.search.search({ query: 'police verification for a passport renewal' });
+    expect(r.evidence).toMatchObject({ named: false, domainWords: true, bestLogit: expect.any(Number) });
+    expect(r).toMatchObject({ belowThreshold: true, hits: [] });
+    const named = await app.search.search({ query: 'BNS 318 cheating' });
+    expect(named.belowThreshold).toBe(false);
+    expect(named.hits.length).toBeGreaterThan(0);
   });
 });
 

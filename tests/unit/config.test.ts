@@ -19,6 +19,10 @@ describe('configuration', () => {
     expect(loadConfig({ MODELS_DIR: models }).rerank.minLogit).toBe(0);
     expect(loadConfig({ MODELS_DIR: models, RERANKER_MODEL: 'legal-cross-encoder-e5-6l' }).rerank.minLogit).toBe(-3);
     expect(loadConfig({ MODELS_DIR: models, RERANKER_MODEL: 'tiny-random-cross-encoder' }).rerank.minLogit).toBeNull();
+    expect(loadConfig({ MODELS_DIR: models }).rerank.floorLogit).toBe(-8);
+    expect(loadConfig({ MODELS_DIR: models, RERANK_FLOOR_LOGIT: 'none' }).rerank.floorLogit).toBeNull();
+    expect(loadConfig({ MODELS_DIR: models, RERANK_FLOOR_LOGIT: '-4.5' }).rerank.floorLogit).toBe(-4.5);
+    expect(loadConfig({ MODELS_DIR: models, RERANKER_MODEL: 'legal-cross-encoder-e5-6l' }).rerank.floorLogit).toBeNull();
     expect(loadConfig({ MODELS_DIR: models, RERANKER_MODEL: 'legal-cross-encoder-e5-12l' }).rerankerModel).toBe('legal-cross-encoder-e5-12l');
   });
 
