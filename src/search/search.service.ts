@@ -7,6 +7,7 @@ import { ErrorCode } from '../errors/error-codes';
 import { expandQuery, namedSections, type NamedSection, usefulEquivalents, type Expansion } from '../expand/expand';
 import { OffenceElements } from '../expand/elements';
 import { Glossary } from '../expand/glossary';
+import { eventNames, narrativeEvents } from '../expand/events';
 import { SectionNames, type NameMatch } from '../expand/section-names';
 import { AUTHORITY_BOOST, fuse, LINEAR_WEIGHTS, priorIntent, provisionPrior, RRF_WEIGHTS } from '../fuse/fuse';
 import { capPerDocument, dedupe, rerankStage, type Candidate, type RerankSettings } from '../rerank/rerank';
@@ -28,7 +29,7 @@ export const MAX_PER_DOCUMENT = 1;
 type Deps = Pick<App, 'stores' | 'embedder' | 'rerank' | 'glossary' | 'elements' | 'catalogue' | 'changes'> & {
   /** Disk memo for the section-name embeddings; none keeps them in memory only. */
   namesCache?: string;
-  /** How the rerank stage runs, and the logit below which an unnamed query is refused. */
+  /** How the rerank stage runs, and the logits below which an unnamed query is refused. */
   rerankSettings: RerankSettings & RefusalThresholds;
   domainWords: DomainWords;
 };
@@ -41,17 +42,6 @@ const NAME_MATCHES = 4;
  * statute text exists, and the two share most legal vocabulary.
  */
 const NAME_LANGUAGES: Record<string, ('en' | 'hi' | 'gu')[]> = { en: ['en'], hi: ['hi'], gu: ['gu', 'hi'] };
-
-/** Offence names taken from each event of a narrative, of the nearest scanned (most are definitions or procedure). */
-const EVENT_NAMES = 3;
-const EVENT_SCAN = 40;
-/** A complaint rarely tells more than a dozen acts; the rest of a very long text is background. */
-const MAX_EVENTS = 12;
-
-/** The sentences of a narrative that can tell an act (four words or more), in order, at most MAX_EVENTS. */
-export function narrativeEvents(text: string): string[] {
-  return text.split(/(?<=[.?!।|])\s+|\n+/).map((s) => s.trim()).filter((s) => s.split(/\s+/).length >= 4).slice(0, MAX_EVENTS);
-}
 
 /** Stand-ins for ablation runs that turn the glossary or the graph expansion off. */
 const NO_GLOSSARY = new Glossary([]);
@@ -232,9 +222,9 @@ export class SearchService {
   }
 
   /**
-   * Sections whose names are nearest a short query in meaning. An incident narrative is not compared: its
-   * embedding is a blend of everything that happened, and the offence elements read it better; nor is a query
-   * that names its section ("BNS 303(2)"), which says what it wants.
+   * Sections whose names are nearest a short query in meaning; for an incident narrative, whose embedding is a blend
+   * of everything that happened, those nearest each of its events. Not for a query that names its section
+   * ("BNS 303(2)"), which says what it wants.
    */
   private async similarNames(analysis: ReturnType<typeof analyseQuery>, req: SearchRequest): Promise<NameMatch[]> {
     if (req.disable?.names || req.disable?.expansion || analysis.references.some((r) => !r.inferred)) return [];
@@ -242,7 +232,7 @@ export class SearchService {
     try {
       // A story that ends in a question ("… can this be used as a confession?") asks about procedure or evidence:
       // the offences its events name are its background, not its answer.
-      if (analysis.type === 'FACT_PATTERN') return /[?？]/.test(analysis.normalised) ? [] : await this.eventNames(analysis.normalised, languages);
+      if (analysis.type === 'FACT_PATTERN') return /[?？]/.test(analysis.normalised) ? [] : await this.namesOfEvents(analysis.normalised, languages);
       const [names, [vector]] = await Promise.all([this.warm(), this.deps.embedder.embed([analysis.normalised], 'query')]);
       return names.match(vector, NAME_MATCHES, languages);
     } catch {
@@ -252,19 +242,12 @@ export class SearchService {
     }
   }
 
-  /**
-   * A narrative, sentence by sentence: each event ("hit him on the head with a rod") is compared with the names of
-   * the offences, and the nearest few of each are taken in turn. The narrative as a whole is a blend of all its
-   * events and sits near none of their names; one sentence usually tells one act.
-   */
-  private async eventNames(text: string, languages: readonly ('en' | 'hi' | 'gu')[]): Promise<NameMatch[]> {
+  /** A narrative's events, each matched with the offence names (expand/events.ts). */
+  private async namesOfEvents(text: string, languages: readonly ('en' | 'hi' | 'gu')[]): Promise<NameMatch[]> {
     const events = narrativeEvents(text);
     if (!events.length) return [];
     const [names, vectors] = await Promise.all([this.warm(), this.deps.embedder.embed(events, 'query')]);
-    const perEvent = vectors.map((v) => names.match(v, EVENT_SCAN, languages).filter((m) => this.deps.catalogue.isPenal(m.id)).slice(0, EVENT_NAMES));
-    const out = new Map<string, NameMatch>();
-    for (let rank = 0; rank < EVENT_NAMES; rank++) for (const list of perEvent) if (list[rank] && !out.has(list[rank].id)) out.set(list[rank].id, list[rank]);
-    return [...out.values()];
+    return eventNames(names, vectors, languages, (id) => this.deps.catalogue.isPenal(id));
   }
 
   /** Embeds the section names now rather than on the first short query (a few seconds without the disk memo). */

@@ -103,7 +103,7 @@ describeEachProfile('search pipeline on real stores and models (%s)', (profile) 
     expect(without.expansion.sections.filter((s) => s.reason === 'ELEMENTS')).toEqual([]);
   });
 
-  it('ranks the sections whose names are nearest a short query in meaning, and not for a narrative', async () => {
+  it('ranks the sections whose names are nearest a short query in meaning', async () => {
     const r = await app.search.search({ query: 'causing serious bodily injury to someone', topK: 6, maxPerDocument: 5 });
     expect(r.expansion.similar.map((m) => m.id)).toEqual(expect.arrayContaining(['IPC:320', 'BNS:116']));
     expect(r.expansion.similar.every((m) => m.score > 0 && m.name.length > 0)).toBe(true);
