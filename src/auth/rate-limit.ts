@@ -19,11 +19,13 @@ const keyOf = (raw: string) => (raw.length <= 200 ? raw : `sha256:${createHash('
 /** The in-memory stand-in, which says (at most once a minute) that each instance now counts on its own. */
 class LoggedInsurance extends RateLimiterMemory {
   private warnedAt = 0;
+  lastError?: unknown;
 
   override consume(key: string | number, points?: number, options?: Record<string, unknown>): Promise<RateLimiterRes> {
     if (Date.now() - this.warnedAt > 60_000) {
       this.warnedAt = Date.now();
-      logger.warn('ask budget counted in this process only: PostgreSQL did not answer the rate limiter');
+      const cause = this.lastError instanceof Error ? this.lastError.message : String(this.lastError ?? 'no error recorded');
+      logger.warn({ cause }, `ask budget counted in this process only: PostgreSQL did not answer the rate limiter (${cause})`);
     }
     return super.consume(key, points, options);
   }
@@ -50,12 +52,24 @@ export class AskRateLimiter {
   static async shared(perMinute: number, sql: SqlClient, databaseUrl: string): Promise<AskRateLimiter> {
     await ddlUnderLock(sql, DDL);
     // Its own pool: the library names its prepared statements per table, and a slow limiter must not hold the stores' connections.
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: 2, connectionTimeoutMillis: 2000, idleTimeoutMillis: 10_000, allowExitOnIdle: true });
+    // Its connections are opened now and kept: a connect made on the first ask can lose its timer to an event loop busy
+    // loading models, and that false timeout would silently give this instance a budget of its own.
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 2, connectionTimeoutMillis: 10_000, idleTimeoutMillis: 0, allowExitOnIdle: true });
     pool.on('error', () => undefined);
+    await Promise.all([pool.query('SELECT 1'), pool.query('SELECT 1')]).catch(async (err: unknown) => {
+      await pool.end();
+      throw err;
+    });
+    const insurance = new LoggedInsurance({ points: perMinute, duration: 60 });
+    const storeClient = {
+      query: (q: pg.QueryConfig) => pool.query(q).catch((err: unknown) => {
+        insurance.lastError = err;
+        throw err;
+      }),
+    };
     const limiter = new RateLimiterPostgres({
-      storeClient: pool, storeType: 'pg', schemaName: sql.schema, tableName: TABLE, tableCreated: true, keyPrefix: 'ask',
-      points: perMinute, duration: 60,
-      insuranceLimiter: new LoggedInsurance({ points: perMinute, duration: 60 }),
+      storeClient, storeType: 'pg', schemaName: sql.schema, tableName: TABLE, tableCreated: true, keyPrefix: 'ask',
+      points: perMinute, duration: 60, insuranceLimiter: insurance,
     });
     return new AskRateLimiter(perMinute, limiter, () => pool.end());
   }
