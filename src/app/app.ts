@@ -1,7 +1,9 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Config } from '../config/config';
 import { logger } from '../logger';
 import { Embedder } from '../models/embedder';
 import { EmbeddingCache } from '../models/embedding-cache';
+import { useShippedEmbeddings } from '../seeds/shipped-embeddings';
 import { Reranker } from '../models/reranker';
 import { openStores, type OpenOptions, type Stores } from '../stores/open-stores';
 import { OffenceElements } from '../expand/elements';
@@ -62,6 +64,13 @@ export async function loadReranker(config: Config): Promise<RerankerState> {
   }
 }
 
+/** The seed's shipped passage vectors, when they are this model's (a mismatch only costs the time to embed). */
+async function attachSeedEmbeddings(embedder: Embedder): Promise<void> {
+  const check = await useShippedEmbeddings(embedder).catch((err: Error) => ({ used: false as const, reason: err.message.split('\n')[0] }));
+  if (check.used) logger.debug({ vectors: check.vectors }, 'seed embeddings: shipped vectors match the model');
+  else logger.info({ reason: check.reason }, `seed embeddings: not used (${check.reason}); a first start embeds the seed itself`);
+}
+
 /**
  * Opens the stores and loads the models. A failure here is reported as one line and stops start-up:
  * the embedder is required (nothing can be indexed or searched without it), the reranker is not.
@@ -73,6 +82,7 @@ export async function createApp(config: Config, storeOptions: Partial<OpenOption
   } catch (err) {
     throw new StartupError(`EMBEDDING_MODEL: ${(err as Error).message.split('\n')[0]}`);
   }
+  if (config.seedEmbeddings) await attachSeedEmbeddings(embedder);
   const rerank = opts.reranker === false
     ? { reranker: null, status: 'skipped' as const, reason: 'not loaded by this command' }
     : await loadReranker(config);
@@ -82,9 +92,13 @@ export async function createApp(config: Config, storeOptions: Partial<OpenOption
   } catch (err) {
     throw new StartupError((err as Error).message);
   }
+  // Each load holds the event loop for a few hundred ms on 2 cores: a turn between them lets `{ health }` through.
   const catalogue = loadStatutes();
+  await nextTurn();
   const glossary = Glossary.load();
+  await nextTurn();
   const elements = OffenceElements.load();
+  await nextTurn();
   const sync = new IndexSync(stores);
   const changes = new ChangeSignal();
   let links: Awaited<ReturnType<typeof linkInstances>>;

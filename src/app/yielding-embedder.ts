@@ -26,6 +26,21 @@ export function slicedEmbed(embedder: Embedder, signal?: AbortSignal, embedSlice
     : Math.min(MODEL_MAX_TOKENS, embedder.countTokens(text) + 2);
   return async (texts, kind, batchSize = 8, cache?) => {
     signal?.throwIfAborted();
+    // The seed's shipped passages need no model call, no slicing and no thread.
+    const out = new Array<Float32Array>(texts.length);
+    const todo: number[] = [];
+    texts.forEach((t, i) => {
+      const v = kind === 'passage' && cache !== null ? embedder.shippedPassage(t) : undefined;
+      if (v) out[i] = v;
+      else todo.push(i);
+    });
+    if (todo.length === texts.length) return embedThese(texts, kind, batchSize, cache);
+    const rest = todo.length ? await embedThese(todo.map((i) => texts[i]), kind, batchSize, cache) : [];
+    todo.forEach((i, j) => (out[i] = rest[j]));
+    return out;
+  };
+
+  async function embedThese(texts: string[], kind: 'query' | 'passage', batchSize: number, cache: Parameters<Embed>[3]): Promise<Float32Array[]> {
     if (texts.length <= 1) return embed(texts, kind, batchSize, cache);
     const order = texts.map((_, i) => i).sort((a, b) => texts[a].length - texts[b].length);
     const out = new Array<Float32Array>(texts.length);
@@ -40,7 +55,7 @@ export function slicedEmbed(embedder: Embedder, signal?: AbortSignal, embedSlice
       signal?.throwIfAborted();
     }
     return out;
-  };
+  }
 }
 
 /** Makes every embedding this process does yield between model calls (the server's embedder, used by search and ingest). */

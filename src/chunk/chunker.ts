@@ -5,6 +5,8 @@ export interface ChunkDraft {
   sectionName: string;
   heading: string;
   text: string;
+  /** Tokens as the packer counted them (see `Window`). */
+  tokens: number;
   chunkIndex: number;
   totalChunks: number;
   sectionId: string | null;
@@ -35,10 +37,10 @@ export function chunkDocument(doc: DocumentInput, count: TokenCounter, o = CHUNK
     const heading = `${code} s. ${number} ${titles}`.trim();
     const body = parts.map((p) => p.text).join('\n\n');
     const windows = pack(sentences(body), count, { maxTokens: o.statuteMaxTokens, overlapTokens: Math.round(o.statuteMaxTokens / 10) });
-    return windows.map((text, i) => {
+    return windows.map(({ text, tokens }, i) => {
       const sub = /^\((\d+)\)/.exec(text)?.[1];
       return {
-        sectionName: 'section', heading, text, chunkIndex: i, totalChunks: windows.length, sectionId,
+        sectionName: 'section', heading, text, tokens, chunkIndex: i, totalChunks: windows.length, sectionId,
         citation: `${code} s. ${number}${sub ? `(${sub})` : ''}`,
       };
     });
@@ -49,8 +51,8 @@ export function chunkDocument(doc: DocumentInput, count: TokenCounter, o = CHUNK
     const windows = doc.type === 'COURT_RULING'
       ? pack(units, count, { maxTokens: o.maxTokens, overlapTokens: 0, keepWholeUpTo: o.rulingParagraphMaxTokens })
       : pack(units, count, { maxTokens: o.maxTokens, overlapTokens: o.overlapTokens });
-    windows.forEach((text, i) => drafts.push({
-      sectionName: part.name, heading: `${doc.title} — ${part.name}`, text, chunkIndex: i, totalChunks: windows.length,
+    windows.forEach(({ text, tokens }, i) => drafts.push({
+      sectionName: part.name, heading: `${doc.title} — ${part.name}`, text, tokens, chunkIndex: i, totalChunks: windows.length,
       sectionId: null, citation: null,
     }));
   }

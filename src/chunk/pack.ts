@@ -16,20 +16,33 @@ export function sentences(text: string): string[] {
     .filter(Boolean);
 }
 
-function hardSplit(text: string, count: TokenCounter, max: number): string[] {
-  const words = text.split(/\s+/);
-  const out: string[] = [];
+/**
+ * Word runs of at most `max` tokens. The tokenizer splits at spaces before it tokenises (Metaspace), so a run's
+ * count is the sum of its words' counts: each word is counted once instead of every run prefix again.
+ */
+function hardSplit(text: string, count: TokenCounter, max: number): { text: string; tokens: number }[] {
+  const words = text.split(/\s+/).filter(Boolean);
+  const out: { text: string; tokens: number }[] = [];
   let cur: string[] = [];
+  let tokens = 0;
   for (const w of words) {
-    cur.push(w);
-    if (count(cur.join(' ')) > max && cur.length > 1) {
-      cur.pop();
-      out.push(cur.join(' '));
-      cur = [w];
+    const t = count(w);
+    if (cur.length && tokens + t > max) {
+      out.push({ text: cur.join(' '), tokens });
+      cur = [];
+      tokens = 0;
     }
+    cur.push(w);
+    tokens += t;
   }
-  if (cur.length) out.push(cur.join(' '));
+  if (cur.length) out.push({ text: cur.join(' '), tokens });
   return out;
+}
+
+/** A window of packed units and its size as the packer counted it: its units' tokens (the blank lines between them not counted). */
+export interface Window {
+  text: string;
+  tokens: number;
 }
 
 /**
@@ -37,7 +50,7 @@ function hardSplit(text: string, count: TokenCounter, max: number): string[] {
  * that fits; a window starts with the previous window's trailing units up to overlapTokens. A unit larger
  * than a window is split into sentences, and a sentence larger than a window into word runs.
  */
-export function pack(units: string[], count: TokenCounter, o: PackOptions): string[] {
+export function pack(units: string[], count: TokenCounter, o: PackOptions): Window[] {
   const sized: { text: string; tokens: number }[] = [];
   for (const u of units) {
     const t = count(u);
@@ -46,16 +59,16 @@ export function pack(units: string[], count: TokenCounter, o: PackOptions): stri
       for (const s of sentences(u)) {
         const st = count(s);
         if (st <= o.maxTokens) sized.push({ text: s, tokens: st });
-        else for (const piece of hardSplit(s, count, o.maxTokens)) sized.push({ text: piece, tokens: count(piece) });
+        else sized.push(...hardSplit(s, count, o.maxTokens));
       }
     }
   }
-  const windows: string[] = [];
+  const windows: Window[] = [];
   let cur: typeof sized = [];
   let tokens = 0;
   const flush = () => {
     if (!cur.length) return;
-    windows.push(cur.map((u) => u.text).join('\n\n'));
+    windows.push({ text: cur.map((u) => u.text).join('\n\n'), tokens: cur.reduce((n, u) => n + u.tokens, 0) });
     const carry: typeof sized = [];
     let carried = 0;
     for (let i = cur.length - 1; i > 0; i--) {

@@ -3,6 +3,7 @@ import { runIngestBench } from '../bench/ingest.bench';
 import { firsForChunks, runSearchBench } from '../bench/search.bench';
 import { runLoadBench } from '../bench/load.bench';
 import { runRerankBench } from '../bench/rerank.bench';
+import { runFirstStartBench, type FirstStartVariant } from '../bench/first-start.bench';
 
 const list = (v: unknown, fallback: string) => String(v ?? fallback).split(',').map((s) => s.trim()).filter(Boolean);
 
@@ -57,6 +58,19 @@ export async function benchRerankCommand(config: Config, args: Record<string, un
     return 2;
   }
   const { file, table } = await runRerankBench(config, { models, firs, caps }, (s) => process.stderr.write(s + '\n'));
+  process.stdout.write(`${table}\n\nwritten to ${file}\n`);
+  return 0;
+}
+
+/** `--variants shipped,computed` (with and without the shipped seed vectors), each given at most `--seconds` to be ready. */
+export async function benchFirstStartCommand(config: Config, args: Record<string, unknown>): Promise<number> {
+  const variants = list(args.variants, 'shipped');
+  const limit = Number(args.seconds ?? 1800);
+  if (variants.some((v) => v !== 'shipped' && v !== 'computed') || !Number.isInteger(limit) || limit < 10) {
+    process.stderr.write('--variants takes shipped and/or computed; --seconds a whole number of at least 10\n');
+    return 2;
+  }
+  const { file, table } = await runFirstStartBench(config, variants as FirstStartVariant[], limit, (s) => process.stderr.write(s + '\n'));
   process.stdout.write(`${table}\n\nwritten to ${file}\n`);
   return 0;
 }

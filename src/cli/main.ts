@@ -7,9 +7,10 @@ import { configOrExit, exitOnStartupFailure, holdDataDir } from '../main';
 import { ingestCommand } from './ingest.command';
 import { seedCommand } from './seed.command';
 import { evalCommand } from './eval.command';
-import { benchIngestCommand, benchLoadCommand, benchRerankCommand, benchSearchCommand } from './bench.command';
+import { benchFirstStartCommand, benchIngestCommand, benchLoadCommand, benchRerankCommand, benchSearchCommand } from './bench.command';
 import { searchCommand } from './search.command';
 import { tokenCommand } from './token.command';
+import { packEmbeddingsCommand } from './pack-embeddings.command';
 
 const USAGE = `usage: nyaya <command> [options]
   seed                                  load seeds/ (bare acts, judgments, sample cases)
@@ -23,7 +24,10 @@ const USAGE = `usage: nyaya <command> [options]
                                         search with rerank vs the reranker alone, passage caps, padding
   bench-load [--levels 1,5,20] [--requests 60,100,200] [--firs 400] [--docs 6] [--doc-kib 100] [--seconds 180]
                                         HTTP/WebSocket load and memory benchmark (node --expose-gc for the GC figures)
+  bench-first-start [--variants shipped,computed] [--seconds 1800]
+                                        fresh-clone start of the compiled server: seconds to /healthz and to /readyz 200
   eval … [--variants "full,no rerank"]     only the named ablation rows
+  pack-embeddings                       write seeds/embeddings/ for EMBEDDING_MODEL (the seed's passage vectors)
   token --role R [--districts a,b] [--sub id] [--expires 8h]   print a JWT for the API`;
 
 async function main(): Promise<number> {
@@ -88,8 +92,12 @@ async function main(): Promise<number> {
       return benchRerankCommand(config, values);
     case 'bench-load':
       return benchLoadCommand(config, values);
+    case 'bench-first-start':
+      return benchFirstStartCommand(config, values);
     case 'token':
       return tokenCommand(config, values);
+    case 'pack-embeddings':
+      return packEmbeddingsCommand(config);
   }
   process.stderr.write(USAGE + '\n');
   return 2;

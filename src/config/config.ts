@@ -52,6 +52,7 @@ const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(4000),
   HOST: z.string().default('0.0.0.0'),
   SEED_ON_START: bool.default(true),
+  SEED_EMBEDDINGS: bool.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('development'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -107,6 +108,8 @@ export type Config = Readonly<{
   embeddingModel: string;
   /** Directory for embeddings kept across restarts; null when EMBEDDING_CACHE_DIR=off. */
   embeddingCacheDir: string | null;
+  /** Use seeds/embeddings/ (the seed's passage vectors made ahead of time) when the loaded model reproduces them. */
+  seedEmbeddings: boolean;
   rerankerModel: string;
   rerank: { topN: number; budgetMs: number; weight: number; passageTokens: number; statutesOnly: boolean; minLogit: number | null; floorLogit: number | null };
   llm: { baseUrl: string; model: string; apiKey: string | undefined; timeoutMs: number } | null;
@@ -228,6 +231,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     seedOnStart: e.SEED_ON_START,
+    seedEmbeddings: e.SEED_EMBEDDINGS,
     logLevel: e.LOG_LEVEL,
     production,
     auth: {

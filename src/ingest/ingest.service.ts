@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { AppError } from '../errors/app-error';
 import type { DocumentInput } from '../domain/document.types';
 import { ErrorCode } from '../errors/error-codes';
@@ -7,7 +8,7 @@ import type { IndexSync } from '../index-sync/index-sync';
 import type { Embedder } from '../models/embedder';
 import type { StatuteCatalogue } from '../seeds/statutes';
 import type { Stores } from '../stores/open-stores';
-import { WriteRefused } from '../stores/documents/document.store';
+import { WriteRefused, type WriteGuard } from '../stores/documents/document.store';
 import { idNotAvailable, type WritePolicy } from '../auth/write-policy';
 import { prepareDocument, type PreparedDocument } from './prepare';
 import { validateDocument, type ValidationProblem } from './validate/document.schema';
@@ -95,7 +96,13 @@ export class IngestService {
       if (opts.signal?.aborted) break;
       const slice = inputs.slice(start, start + group);
       const ready: { index: number; p: PreparedDocument }[] = [];
+      let held = performance.now();
       for (const [offset, raw] of slice.entries()) {
+        // Chunking and tokenising a long document holds the event loop: give requests a turn every ~50 ms.
+        if (performance.now() - held > 50) {
+          await nextTurn();
+          held = performance.now();
+        }
         const index = start + offset;
         const r = this.prepare(index, raw);
         if ('status' in r) results.push(r);
@@ -115,11 +122,16 @@ export class IngestService {
       const vectors = await this.deps.embedder.embed(toEmbed.flatMap((x) => x.p.embedTexts), 'passage');
       let v = 0;
       for (const x of toEmbed) for (const c of x.p.chunks) c.embedding = vectors[v++];
+      const savedTogether = await this.saveTogether(toEmbed, opts.policy?.guard);
       for (const x of prepared) {
         const d = x.p.document;
         const base = { index: x.index, id: d.id, title: d.title, chunks: x.p.chunks.length, sections: d.sections, warnings: d.warnings, error: null };
         if (x.existing === d.contentHash) {
           results.push({ ...base, status: 'UNCHANGED' });
+          continue;
+        }
+        if (savedTogether) {
+          results.push({ ...base, status: x.existing ? 'UPDATED' : 'CREATED' });
           continue;
         }
         try {
@@ -144,6 +156,20 @@ export class IngestService {
     progress.finished = true;
     opts.onProgress?.({ ...progress });
     return results.sort((a, b) => a.index - b.index);
+  }
+
+  /**
+   * Saves a group in one transaction; false when it is one document, or when the group failed as a whole (a
+   * refused id, a store error), so that each document is then saved, and fails, on its own.
+   */
+  private async saveTogether(group: { p: PreparedDocument; existing: string | null }[], guard: WriteGuard | undefined): Promise<boolean> {
+    if (group.length < 2) return false;
+    try {
+      await this.deps.stores.documents.saveMany(group.map((x) => ({ doc: x.p.document, chunks: x.p.chunks, replaces: x.existing !== null })), ['vector', 'graph'], guard);
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   private prepare(index: number, raw: unknown): IngestResult | PreparedDocument {

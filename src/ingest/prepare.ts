@@ -115,7 +115,7 @@ export function prepareDocument(raw: DocumentInput, deps: Deps): PreparedDocumen
     return {
       id: `${id}#${i}`, documentId: id, ord: i, sectionName: d.sectionName, heading: d.heading, text: d.text, citation: d.citation,
       sectionId: d.sectionId, chunkIndex: d.chunkIndex, totalChunks: d.totalChunks, documentType: input.type, language,
-      date: document.date, district: document.district, sections: chunkSections, tokenCount: deps.count(d.text),
+      date: document.date, district: document.district, sections: chunkSections, tokenCount: d.tokens,
       searchText: [d.text, ...enrich.filter(Boolean)].join('\n'), embedding: null,
     };
   });

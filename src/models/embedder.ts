@@ -29,6 +29,8 @@ export interface EmbedderInfo {
 export class Embedder {
   readonly maxTokens = 512;
   private cache: EmbeddingCache | undefined;
+  /** Passage vectors shipped with the project for its seed corpus (read-only), consulted before the memo. */
+  private shipped: EmbeddingCache | undefined;
   /** Passages embedded by the model (not served from the cache), for benchmarks. */
   readonly stats = { computed: 0, cached: 0 };
   /** Recent query embeddings: one search embeds its query for the section names and again for the chunk index. */
@@ -66,21 +68,38 @@ export class Embedder {
     this.cache = dir ? new EmbeddingCache(EmbeddingCache.fileFor(dir, this.info.model), this.info.dims) : undefined;
   }
 
+  /** Passage vectors made by this model ahead of time (seeds/embeddings), checked by the caller before it hands them over. */
+  useShipped(pack: EmbeddingCache | undefined): void {
+    this.shipped = pack;
+  }
+
+  /** The shipped vector of a passage, when there is one. */
+  shippedPassage(text: string): Float32Array | undefined {
+    return this.shipped?.get(this.passageKey(text));
+  }
+
+  /** The memo key of a passage: model and prefixed text. */
+  passageKey(text: string): string {
+    return EmbeddingCache.key(this.info.model, this.prefixes.passage + text);
+  }
+
   countTokens(text: string): number {
     return this.tokenizer(text, { add_special_tokens: false }).input_ids.size;
   }
 
   /**
    * Embeds in batches of similar length: padding a short text to a long one's length wastes most of a batch.
-   * Passages are memoised in `cache` (by default the one `useCache` set).
+   * Passages come from the shipped vectors when they hold them, and are memoised in `cache` (by default the one
+   * `useCache` set); `null` computes every passage with the model.
    */
-  async embed(texts: string[], kind: 'query' | 'passage', batchSize = 8, passageCache = this.cache): Promise<Float32Array[]> {
+  async embed(texts: string[], kind: 'query' | 'passage', batchSize = 8, passageCache: EmbeddingCache | null | undefined = this.cache): Promise<Float32Array[]> {
     const prefix = this.prefixes[kind];
     const out: Float32Array[] = new Array(texts.length);
-    const cache = kind === 'passage' ? passageCache : undefined;
-    const keys = cache ? texts.map((t) => EmbeddingCache.key(this.info.model, prefix + t)) : [];
+    const cache = kind === 'passage' ? passageCache ?? undefined : undefined;
+    const shipped = kind === 'passage' && passageCache !== null ? this.shipped : undefined;
+    const keys = cache || shipped ? texts.map((t) => EmbeddingCache.key(this.info.model, prefix + t)) : [];
     const todo = texts.map((t, i) => ({ i, len: t.length })).filter(({ i }) => {
-      const hit = kind === 'query' ? this.recentQueries.get(texts[i]) : cache?.get(keys[i]);
+      const hit = kind === 'query' ? this.recentQueries.get(texts[i]) : shipped?.get(keys[i]) ?? cache?.get(keys[i]);
       if (hit) out[i] = hit;
       return !hit;
     });

@@ -14,7 +14,8 @@ export class EmbeddingCache {
   /** Off once the file cannot be written (a read-only directory): the memo then lives in memory only. */
   private writable = true;
 
-  constructor(private readonly file: string, private readonly dims: number) {
+  constructor(private readonly file: string, private readonly dims: number, opts: { readOnly?: boolean } = {}) {
+    this.writable = !opts.readOnly;
     const record = 20 + dims * 4;
     let buf: Buffer | undefined;
     try {
@@ -62,6 +63,16 @@ export class EmbeddingCache {
     } catch {
       this.writable = false;
     }
+  }
+
+  /** Writes `entries` as a fresh file (through a temporary name, so a reader never sees half of it). */
+  static write(file: string, entries: Iterable<[string, Float32Array]>): number {
+    const parts: Buffer[] = [];
+    for (const [key, v] of entries) parts.push(Buffer.from(key, 'hex'), Buffer.from(v.buffer, v.byteOffset, v.byteLength));
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(`${file}.tmp`, Buffer.concat(parts));
+    fs.renameSync(`${file}.tmp`, file);
+    return parts.length / 2;
   }
 
   close(): void {

@@ -8,6 +8,7 @@ import { SqlKeywordIndex } from './keyword/keyword.index';
 import { MemoryKeywordIndex } from './keyword/memory-keyword.index';
 import { migrate } from './sql/migrate';
 import { PgClient } from './sql/pg.client';
+import { initDataDirOffThread } from './sql/pglite-initdb';
 import { PgliteClient } from './sql/pglite.client';
 import type { SqlClient } from './sql/sql.client';
 import type { KeywordIndex, VectorIndex } from './store.types';
@@ -55,6 +56,7 @@ export async function openStores(cfg: Config, opts: OpenOptions): Promise<Stores
   const ns = opts.namespace ?? cfg.dbSchema;
   if (cfg.store === 'embedded') {
     const dir = opts.inMemory ? undefined : path.join(cfg.dataDir, 'pglite');
+    if (dir) await initDataDirOffThread(dir, ns, opts.dims);
     const sql = await attempt('PGlite', dir ?? 'memory', () => PgliteClient.open(dir, ns));
     await migrate(sql, { vectors: opts.dims });
     const vector = new PgVectorIndex(sql, { annMinRows: cfg.vectorAnnMinRows });

@@ -39,6 +39,25 @@ describeEachProfile('document store, keyword and vector index contract (%s)', (p
     expect(await s.documents.counts()).toEqual({ documents: 1, chunks: 1, pending: 0 });
   });
 
+  it('saves a group in one transaction: all of it, or (a refused document) none of it', async () => {
+    await s.documents.save(doc('g2', { contentHash: 'old', district: 'Surat' }), [chunk('g2', 0, 'old one'), chunk('g2', 1, 'old two')], []);
+    await s.documents.saveMany([
+      { doc: doc('g1'), chunks: [chunk('g1', 0, 'first of g1'), chunk('g1', 1, 'second of g1')], replaces: false },
+      { doc: doc('g2', { contentHash: 'new', district: 'Surat' }), chunks: [chunk('g2', 0, 'new g2')], replaces: true },
+    ], ['vector']);
+    expect((await s.documents.chunksOfDocuments(['g1', 'g2'])).map((c) => c.id)).toEqual(['g1#0', 'g1#1', 'g2#0']);
+    expect((await s.documents.pendingOutbox(10)).map((p) => `${p.documentId}:${p.target}`).sort()).toEqual(['g1:vector', 'g2:vector']);
+    // g2 is a Surat FIR: a Pune-only guard refuses it, and g3, saved with it, is not stored either.
+    await expect(s.documents.saveMany([
+      { doc: doc('g3'), chunks: [chunk('g3', 0, 'g3')], replaces: false },
+      { doc: doc('g2', { contentHash: 'newer' }), chunks: [chunk('g2', 0, 'newer g2')], replaces: true },
+    ], ['vector'], { types: ['FIR'], districts: ['Pune'] })).rejects.toMatchObject({ documentId: 'g2' });
+    expect(await s.documents.getDocuments(['g3'])).toEqual([]);
+    expect((await s.documents.chunksOfDocuments(['g2'])).map((c) => c.text)).toEqual(['new g2']);
+    for (const id of ['g1', 'g2']) await s.documents.delete(id, []);
+    for (const e of await s.documents.pendingOutbox(10)) await s.documents.completeOutbox(e);
+  });
+
   it('deleting a document removes its chunks and queues removal', async () => {
     expect(await s.documents.delete('d1', ['vector', 'graph'])).toBe(true);
     expect(await s.documents.delete('d1', ['vector', 'graph'])).toBe(false);

@@ -107,4 +107,27 @@ describeEachProfile('ingestion end to end (%s)', (profile) => {
     await app.ingest.ingest(docs, { groupSize: 2, onProgress: (p) => events.push({ done: p.done, finished: p.finished }) });
     expect(events).toEqual([{ done: 2, finished: false }, { done: 4, finished: false }, { done: 5, finished: false }, { done: 5, finished: true }]);
   });
+
+  it('saves a group in one transaction, and when the store refuses one document the others are still saved', async () => {
+    // A real store error for one document only: a trigger in this test's own schema.
+    const sql = app.stores.sql;
+    await sql.exec(`CREATE OR REPLACE FUNCTION "${sql.schema}".refuse_poison() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW.title = 'poison' THEN RAISE EXCEPTION 'poisoned document'; END IF; RETURN NEW; END $$;
+      CREATE TRIGGER refuse_poison BEFORE INSERT ON "${sql.schema}".documents FOR EACH ROW EXECUTE FUNCTION "${sql.schema}".refuse_poison();`);
+    try {
+      const docs = ['alpha', 'poison', 'gamma'].map((title) => ({ id: `grp-${title}`, type: 'SOP' as const, title, text: `Circular ${title} on night patrols.` }));
+      const results = await app.ingest.ingest(docs);
+      expect(results.map((r) => [r.id, r.status, r.error?.code ?? null])).toEqual([
+        ['grp-alpha', 'CREATED', null], ['grp-poison', 'FAILED', 'STORE_UNAVAILABLE'], ['grp-gamma', 'CREATED', null]]);
+      expect((await storeState(app, 'grp-gamma')).inVector).toBe(true);
+      expect(await storeState(app, 'grp-poison')).toMatchObject({ exists: false, chunks: [] });
+      // Without the poison the group goes in one transaction: both saved, each once.
+      const [a, g] = await app.ingest.ingest([{ ...docs[0], text: 'Changed alpha.' }, { ...docs[2], text: 'Changed gamma.' }]);
+      expect([a.status, g.status]).toEqual(['UPDATED', 'UPDATED']);
+      expect((await app.stores.documents.chunksOfDocuments(['grp-alpha', 'grp-gamma'])).map((c) => c.text)).toEqual(['Changed alpha.', 'Changed gamma.']);
+    } finally {
+      await sql.exec(`DROP TRIGGER IF EXISTS refuse_poison ON "${sql.schema}".documents`);
+      for (const id of ['grp-alpha', 'grp-gamma']) await app.ingest.delete(id);
+    }
+  });
 });

@@ -44,7 +44,7 @@ describe('structure-aware chunking', () => {
     const short = chunkDocument({ type: 'BARE_ACT_SECTION', title: 'BNS 103', statute: { code: 'BNS', number: '103' },
       extra: { titleEn: 'Punishment for murder', titleHi: 'हत्या के लिए दण्ड' }, parts: [{ name: 'text', text: '(1) Whoever commits murder shall be punished.' }] }, count);
     expect(short).toEqual([{ sectionName: 'section', heading: 'BNS s. 103 Punishment for murder · हत्या के लिए दण्ड',
-      text: '(1) Whoever commits murder shall be punished.', chunkIndex: 0, totalChunks: 1, sectionId: 'BNS:103', citation: 'BNS s. 103(1)' }]);
+      text: '(1) Whoever commits murder shall be punished.', tokens: count('(1) Whoever commits murder shall be punished.'), chunkIndex: 0, totalChunks: 1, sectionId: 'BNS:103', citation: 'BNS s. 103(1)' }]);
     const long = chunkDocument({ type: 'BARE_ACT_SECTION', title: 'IPC 300', statute: { code: 'IPC', number: '300' },
       parts: [{ name: 'text', text: Array.from({ length: 40 }, (_, i) => sentence(i)).join(' ') }] }, count);
     expect(long.length).toBeGreaterThan(2);
@@ -60,5 +60,19 @@ describe('structure-aware chunking', () => {
     expect(count(para)).toBeLessThan(1000);
     const chunks = chunkDocument({ type: 'COURT_RULING', title: 'X v Y', parts: [{ name: 'judgment', text: `1. Facts.\n\n${para}\n\n3. Appeal dismissed.` }] }, count);
     expect(chunks.some((c) => c.text === para)).toBe(true);
+  });
+
+  it('splits a sentence longer than a window into word runs of at most the window, each counted as the tokenizer counts it', () => {
+    // No sentence end anywhere (a Hindi or Gujarati section written without "।", a run-on complaint).
+    const words = Array.from({ length: 700 }, (_, i) => ['चोरी', 'મોબાઇલ', 'accused', `No.${i}`, 'पुलिस'][i % 5]);
+    const chunks = chunkDocument({ type: 'FIR', title: 'run-on', parts: [{ name: 'incident', text: words.join(' ') }] }, count);
+    expect(chunks.length).toBeGreaterThan(1);
+    for (const c of chunks) {
+      for (const run of c.text.split('\n\n')) expect(count(run)).toBeLessThanOrEqual(500);
+      expect(c.tokens).toBe(c.text.split('\n\n').reduce((n, run) => n + count(run), 0));
+    }
+    // Nothing lost: every word is in some chunk, in order.
+    const firstOfEach = chunks.map((c) => c.text.split('\n\n')).flat();
+    expect([...new Set(firstOfEach)].join(' ').split(' ')).toEqual(words);
   });
 });

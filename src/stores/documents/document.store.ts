@@ -84,25 +84,27 @@ export class DocumentStore {
    */
   async save(doc: StoredDocument, chunks: ChunkRecord[], targets: OutboxTarget[], guard?: WriteGuard): Promise<void> {
     await this.sql.transaction(async (tx) => {
-      const params: unknown[] = [doc.id, doc.type, doc.title, doc.language, doc.date, doc.district, doc.policeStation, doc.court, doc.authority,
-        doc.contentHash, doc.sections, JSON.stringify(doc.citations), JSON.stringify(doc.input), JSON.stringify(doc.warnings)];
-      const only = guard ? `WHERE d.type = ANY($15::text[]) AND lower(d.district) = ANY($16::text[])` : '';
-      if (guard) params.push(guard.types, guard.districts.map((x) => x.toLowerCase()));
-      const written = await tx.query(
-        `INSERT INTO {S}.documents AS d (id, type, title, language, date, district, police_station, court, authority,
-           content_hash, sections, citations, input, warnings)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
-         ON CONFLICT (id) DO UPDATE SET type = EXCLUDED.type, title = EXCLUDED.title, language = EXCLUDED.language,
-           date = EXCLUDED.date, district = EXCLUDED.district, police_station = EXCLUDED.police_station,
-           court = EXCLUDED.court, authority = EXCLUDED.authority, content_hash = EXCLUDED.content_hash,
-           sections = EXCLUDED.sections, citations = EXCLUDED.citations, input = EXCLUDED.input, warnings = EXCLUDED.warnings, updated_at = now()
-         ${only} RETURNING id`,
-        params,
-      );
-      if (!written.length) throw new WriteRefused(doc.id);
+      await upsertDocument(tx, doc, guard);
       await tx.query(`DELETE FROM {S}.chunks WHERE document_id = $1`, [doc.id]);
       for (let i = 0; i < chunks.length; i += 200) await insertChunks(tx, chunks.slice(i, i + 200));
-      await enqueue(tx, doc.id, targets);
+      await enqueueAll(tx, [doc.id], targets);
+    });
+  }
+
+  /**
+   * `save` for several documents in one transaction, with one statement for all their chunks and one for their
+   * outbox entries: a seed or a batch of small documents pays one commit per group instead of one per document.
+   * All or nothing: a refused or failing document rolls back the group (the caller then saves them one by one).
+   */
+  async saveMany(items: { doc: StoredDocument; chunks: ChunkRecord[]; replaces: boolean }[], targets: OutboxTarget[], guard?: WriteGuard): Promise<void> {
+    if (!items.length) return;
+    await this.sql.transaction(async (tx) => {
+      for (const { doc } of items) await upsertDocument(tx, doc, guard);
+      const replaced = items.filter((i) => i.replaces).map((i) => i.doc.id);
+      if (replaced.length) await tx.query(`DELETE FROM {S}.chunks WHERE document_id = ANY($1::text[])`, [replaced]);
+      const chunks = items.flatMap((i) => i.chunks);
+      for (let i = 0; i < chunks.length; i += 200) await insertChunks(tx, chunks.slice(i, i + 200));
+      await enqueueAll(tx, items.map((i) => i.doc.id), targets);
     });
   }
 
@@ -110,7 +112,7 @@ export class DocumentStore {
   async delete(id: string, targets: OutboxTarget[]): Promise<boolean> {
     return this.sql.transaction(async (tx) => {
       const gone = await tx.query(`DELETE FROM {S}.documents WHERE id = $1 RETURNING id`, [id]);
-      if (gone.length) await enqueue(tx, id, targets);
+      if (gone.length) await enqueueAll(tx, [id], targets);
       return gone.length > 0;
     });
   }
@@ -167,7 +169,7 @@ export class DocumentStore {
 
   async queue(documentIds: string[], targets: OutboxTarget[]): Promise<void> {
     await this.sql.transaction(async (tx) => {
-      for (const id of documentIds) await enqueue(tx, id, targets);
+      await enqueueAll(tx, [...documentIds], targets);
     });
   }
 
@@ -217,13 +219,33 @@ export class DocumentStore {
 const CHUNK_COLUMNS = `id, document_id, ord, section_name, heading, text, citation, section_id, chunk_index, total_chunks,
   document_type, language, date, district, sections, token_count, search_text`;
 
-async function enqueue(tx: { query: SqlClient['query'] }, documentId: string, targets: OutboxTarget[]): Promise<void> {
-  if (!targets.length) return;
+/** Inserts or replaces the document row; with a guard, a stored document outside it is not replaced (WriteRefused). */
+async function upsertDocument(tx: { query: SqlClient['query'] }, doc: StoredDocument, guard?: WriteGuard): Promise<void> {
+  const params: unknown[] = [doc.id, doc.type, doc.title, doc.language, doc.date, doc.district, doc.policeStation, doc.court, doc.authority,
+    doc.contentHash, doc.sections, JSON.stringify(doc.citations), JSON.stringify(doc.input), JSON.stringify(doc.warnings)];
+  const only = guard ? `WHERE d.type = ANY($15::text[]) AND lower(d.district) = ANY($16::text[])` : '';
+  if (guard) params.push(guard.types, guard.districts.map((x) => x.toLowerCase()));
+  const written = await tx.query(
+    `INSERT INTO {S}.documents AS d (id, type, title, language, date, district, police_station, court, authority,
+       content_hash, sections, citations, input, warnings)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+     ON CONFLICT (id) DO UPDATE SET type = EXCLUDED.type, title = EXCLUDED.title, language = EXCLUDED.language,
+       date = EXCLUDED.date, district = EXCLUDED.district, police_station = EXCLUDED.police_station,
+       court = EXCLUDED.court, authority = EXCLUDED.authority, content_hash = EXCLUDED.content_hash,
+       sections = EXCLUDED.sections, citations = EXCLUDED.citations, input = EXCLUDED.input, warnings = EXCLUDED.warnings, updated_at = now()
+     ${only} RETURNING id`,
+    params,
+  );
+  if (!written.length) throw new WriteRefused(doc.id);
+}
+
+async function enqueueAll(tx: { query: SqlClient['query'] }, documentIds: string[], targets: OutboxTarget[]): Promise<void> {
+  if (!targets.length || !documentIds.length) return;
   await tx.query(
-    `INSERT INTO {S}.outbox (document_id, target) SELECT $1, t FROM unnest($2::text[]) AS t
+    `INSERT INTO {S}.outbox (document_id, target) SELECT d, t FROM unnest($1::text[]) AS d CROSS JOIN unnest($2::text[]) AS t
      ON CONFLICT (document_id, target) DO UPDATE SET created_at = clock_timestamp(), attempts = 0, last_error = NULL,
        next_attempt_at = now()`,
-    [documentId, targets]);
+    [documentIds, targets]);
 }
 
 async function insertChunks(tx: { query: SqlClient['query'] }, chunks: ChunkRecord[]): Promise<void> {
