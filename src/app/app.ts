@@ -99,7 +99,7 @@ export async function createApp(config: Config, storeOptions: Partial<OpenOption
   await nextTurn();
   const elements = OffenceElements.load();
   await nextTurn();
-  const sync = new IndexSync(stores);
+  const sync = new IndexSync(stores, { leaseSeconds: config.outboxLeaseSeconds });
   const changes = new ChangeSignal();
   let links: Awaited<ReturnType<typeof linkInstances>>;
   try {

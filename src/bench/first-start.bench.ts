@@ -86,7 +86,10 @@ async function runOnce(config: Config, variant: FirstStartVariant, limitSeconds:
   // pino writes to stderr; stdout is read too, in case a transport moves it.
   child.stderr.on('data', onLog);
   child.stdout.on('data', onLog);
-  const exited = new Promise<number>((resolve) => child.once('exit', () => resolve(seconds())));
+  // A benchmark stopped with Ctrl-C takes its server with it.
+  const orphan = () => child.kill('SIGKILL');
+  process.once('exit', orphan);
+  const exited = new Promise<number>((resolve) => child.once('exit', () => (process.off('exit', orphan), resolve(seconds()))));
   const row: FirstStartRow = {
     variant, healthzSeconds: null, readySeconds: null, documents, healthPolls: 0, healthP50Ms: 0, healthMaxMs: 0, healthMaxSeedingMs: 0,
     healthMaxAt: { seconds: 0, phase: null }, phases, stopSeconds: null, timedOut: false,

@@ -77,6 +77,7 @@ const schema = z.object({
   REQUEST_MAX_BYTES: z.coerce.number().int().min(1024).max(1073741824).default(2097152),
   // Embedded profile: vectors past which pgvector answers from an IVFFlat index instead of a full scan.
   VECTOR_ANN_MIN_ROWS: z.coerce.number().int().min(100).max(1000000000).default(20000),
+  OUTBOX_LEASE_SECONDS: z.coerce.number().int().min(3).max(3600).default(15),
   // Where keyword postings are scored: in process (following the chunks table) or in SQL.
   KEYWORD_INDEX: z.enum(['memory', 'sql']).default('memory'),
 });
@@ -131,6 +132,8 @@ export type Config = Readonly<{
   trustProxy: boolean | number | string[];
   /** Embedded profile: vectors past which the dense index is an IVFFlat index (pgvector.ann.ts). */
   vectorAnnMinRows: number;
+  /** How long an instance holds the outbox entries it claimed without renewing them (it renews every third of it). */
+  outboxLeaseSeconds: number;
   /** Keyword postings scored in process (the default, memory-keyword.index.ts) or by SQL (keyword.index.ts). */
   keywordIndex: 'memory' | 'sql';
   limits: {
@@ -244,6 +247,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     askRatePerMinute: e.ASK_RATE_PER_MINUTE,
     trustProxy: trustProxy(e.TRUST_PROXY),
     vectorAnnMinRows: e.VECTOR_ANN_MIN_ROWS,
+    outboxLeaseSeconds: e.OUTBOX_LEASE_SECONDS,
     keywordIndex: e.KEYWORD_INDEX,
     limits: {
       maxDepth: e.GRAPHQL_MAX_DEPTH,

@@ -42,7 +42,13 @@ describe('configuration', () => {
     expect(loadConfig({ STORE: 'services', KEYWORD_INDEX: 'sql' }).keywordIndex).toBe('sql');
   });
 
+  it('uses the shipped seed vectors and a 15 s outbox lease unless told otherwise', () => {
+    expect(loadConfig({})).toMatchObject({ seedEmbeddings: true, outboxLeaseSeconds: 15 });
+    expect(loadConfig({ SEED_EMBEDDINGS: 'false', OUTBOX_LEASE_SECONDS: '60' })).toMatchObject({ seedEmbeddings: false, outboxLeaseSeconds: 60 });
+  });
+
   it.each([
+    ['OUTBOX_LEASE_SECONDS', '1'],
     ['KEYWORD_INDEX', 'lucene'],
     ['STORE', 'cloud'],
     ['PORT', 'eighty'],

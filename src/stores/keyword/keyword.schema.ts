@@ -1,3 +1,4 @@
+import { runDdl } from '../sql/ddl';
 import type { SqlClient } from '../sql/sql.client';
 
 /**
@@ -70,7 +71,7 @@ const UPGRADE = [
 ];
 
 export async function migrateKeywordIndex(sql: SqlClient): Promise<void> {
-  await sql.exec(STATS);
+  await runDdl(sql, STATS);
   const done = async (q: SqlClient['query']) =>
     (await q<{ value: string }>(`SELECT value FROM {S}.meta WHERE key = 'keyword_index'`))[0]?.value === VERSION;
   if (await done((s, p) => sql.query(s, p))) return;

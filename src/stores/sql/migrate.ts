@@ -1,4 +1,5 @@
 import { migrateKeywordIndex } from '../keyword/keyword.schema';
+import { runDdl } from './ddl';
 import type { SqlClient } from './sql.client';
 
 /**
@@ -135,10 +136,9 @@ CREATE INDEX IF NOT EXISTS vec_items_document_idx ON {S}.vec_items (document_id)
 `;
 
 export async function migrate(sql: SqlClient, opts: { vectors?: number } = {}): Promise<void> {
-  await sql.exec(`CREATE EXTENSION IF NOT EXISTS pg_trgm; CREATE SCHEMA IF NOT EXISTS "${sql.schema}";`);
-  await sql.exec(TABLES);
+  await runDdl(sql, `CREATE EXTENSION IF NOT EXISTS pg_trgm; CREATE SCHEMA IF NOT EXISTS "${sql.schema}";${TABLES}`);
   await migrateKeywordIndex(sql);
-  if (opts.vectors) await sql.exec(VECTORS.replace('DIMS', String(opts.vectors)));
+  if (opts.vectors) await runDdl(sql, VECTORS.replace('DIMS', String(opts.vectors)));
   await sql.query(`INSERT INTO {S}.meta (key, value) VALUES ('schema_version', '1') ON CONFLICT (key) DO NOTHING`);
 }
 

@@ -24,9 +24,9 @@ export async function notify(sql: SqlClient, channel: string, payload: string): 
 }
 
 /** Runs DDL under a transaction-scoped advisory lock: two processes starting at once must not create the same objects together. */
-export async function ddlUnderLock(sql: SqlClient, ddl: string): Promise<void> {
+export async function ddlUnderLock(sql: SqlClient, ddl: string, key = `nyaya-ddl:${sql.schema}`): Promise<void> {
   await sql.transaction(async (tx) => {
-    await tx.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`nyaya-ddl:${sql.schema}`]);
+    await tx.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [key]);
     // Several statements, no parameters: pg sends this as a simple query.
     await tx.query(ddl);
   });
