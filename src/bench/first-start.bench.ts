@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Config } from '../config/config';
+import { freePort } from '../util/free-port';
 import { fromRoot } from '../util/paths';
 import { machine, percentile, writeResult } from './bench-env';
 
@@ -36,17 +36,6 @@ const HEALTH = JSON.stringify({ query: '{ health { ready seed { state phase docu
 /** Phases of `seed` before the seed itself runs. */
 const NOT_SEEDING = /^(starting|checking)/;
 
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 async function status(url: string, timeoutMs = 2000): Promise<number | null> {
   try {

@@ -1,7 +1,9 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
+import { freePort } from '../../src/util/free-port';
 import { EMBEDDING_MODEL, MODELS_DIR, type Profile } from '../support/profiles';
+
+export { freePort };
 
 const ROOT = path.resolve(__dirname, '../..');
 const ENTRY = path.join(ROOT, 'dist/src/index.js');
@@ -10,17 +12,6 @@ const ENTRY = path.join(ROOT, 'dist/src/index.js');
 /** dist/ as `npm start` would build it: compiled only when a source changed (scripts/build-if-stale.js). */
 export function ensureBuilt(): void {
   execFileSync(process.execPath, [path.join(ROOT, 'scripts', 'build-if-stale.js')], { cwd: ROOT, stdio: 'inherit', timeout: 300_000 });
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 export interface Seed { state: string; phase: string; documentsDone: number; documentsTotal: number; documentsFailed: number; detail: string | null }
