@@ -31,8 +31,8 @@ export class Embedder {
   private cache: EmbeddingCache | undefined;
   /** Passage vectors shipped with the project for its seed corpus (read-only), consulted before the memo. */
   private shipped: EmbeddingCache | undefined;
-  /** Passages embedded by the model (not served from the cache), for benchmarks. */
-  readonly stats = { computed: 0, cached: 0 };
+  /** Texts embedded by the model (not served from a cache) and the time spent in the model, for benchmarks. */
+  readonly stats = { computed: 0, cached: 0, modelMs: 0 };
   /** Recent query embeddings: one search embeds its query for the section names and again for the chunk index. */
   private readonly recentQueries = new LRUCache<string, Float32Array>({ max: 256 });
 
@@ -110,7 +110,9 @@ export class Embedder {
     for (let start = 0; start < order.length;) {
       const end = this.batchEnd(inputs, start, batchSize);
       const batch = order.slice(start, end);
+      const t0 = performance.now();
       const res = await this.extractor(inputs.slice(start, end), { pooling: 'mean', normalize: true });
+      this.stats.modelMs += performance.now() - t0;
       start = end;
       const dims = this.info.dims;
       batch.forEach((b, j) => {
@@ -135,11 +137,6 @@ export class Embedder {
       if (Math.min(this.maxTokens, this.countTokens(longest) + 2) * n > BATCH_TOKENS) break;
     }
     return end;
-  }
-
-  /** Forgets recent query embeddings, so that the next call measures the model (benchmarks). */
-  forgetQueries(): void {
-    this.recentQueries.clear();
   }
 
   async embedOne(text: string, kind: 'query' | 'passage'): Promise<Float32Array> {
