@@ -79,17 +79,21 @@ export interface Retrieved {
  * chunks of the sections named or implied by the query. A store that fails is reported, not fatal.
  */
 export async function retrieve(stores: Stores, embedder: Embedder, x: Expansion, filter: SearchFilter | undefined, n = 20): Promise<Retrieved> {
-  const dense = await timed(async () => {
-    const vectors = await embedder.embed(x.denseQueries, 'query');
-    return mergeDense(await Promise.all(vectors.map((v) => stores.vector.query(v, n, filter))), n);
-  });
-  const keyword = await timed(() => stores.keyword.search({ terms: x.keywordTerms, phrases: x.phrases }, n, filter));
-  const graph = await timed(async () => ({
-    reference: await sectionList(stores, x.sections.filter((s) => s.list === 'reference'), filter),
-    elements: await sectionList(stores, x.sections.filter((s) => s.list === 'elements'), filter),
-    glossary: await sectionList(stores, x.sections.filter((s) => s.list === 'glossary'), filter),
-    names: await sectionList(stores, x.similar, filter),
-  }));
+  // The three sources are independent reads: asked at once, the query embedding overlaps the SQL, and on the
+  // services profile the round trips to PostgreSQL, Chroma and the document store overlap too.
+  const sections = (list: ExpandedSection['list']) => sectionList(stores, x.sections.filter((s) => s.list === list), filter);
+  const [dense, keyword, graph] = await Promise.all([
+    timed(async () => {
+      const vectors = await embedder.embed(x.denseQueries, 'query');
+      return mergeDense(await Promise.all(vectors.map((v) => stores.vector.query(v, n, filter))), n);
+    }),
+    timed(() => stores.keyword.search({ terms: x.keywordTerms, phrases: x.phrases }, n, filter)),
+    timed(async () => {
+      const [reference, elements, glossary, names] = await Promise.all([
+        sections('reference'), sections('elements'), sections('glossary'), sectionList(stores, x.similar, filter)]);
+      return { reference, elements, glossary, names };
+    }),
+  ]);
   const lists: RankedList[] = [
     { name: 'reference', hits: graph.value?.reference ?? [] },
     { name: 'elements', hits: (graph.value?.elements ?? []).slice(0, n * 2) },
