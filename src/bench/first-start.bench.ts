@@ -36,7 +36,6 @@ const HEALTH = JSON.stringify({ query: '{ health { ready seed { state phase docu
 /** Phases of `seed` before the seed itself runs. */
 const NOT_SEEDING = /^(starting|checking)/;
 
-
 async function status(url: string, timeoutMs = 2000): Promise<number | null> {
   try {
     return (await fetch(url, { signal: AbortSignal.timeout(timeoutMs) })).status;
@@ -58,7 +57,6 @@ async function runOnce(config: Config, variant: FirstStartVariant, limitSeconds:
   const seconds = () => Math.round((performance.now() - t0) / 100) / 10;
   const child = spawn(process.execPath, [fromRoot('dist', 'src', 'index.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   const phases: Record<string, number> = {};
-  let documents: number | null = null;
   let buffered = '';
   const onLog = (d: Buffer) => {
     buffered += d.toString();
@@ -80,7 +78,7 @@ async function runOnce(config: Config, variant: FirstStartVariant, limitSeconds:
   process.once('exit', orphan);
   const exited = new Promise<number>((resolve) => child.once('exit', () => (process.off('exit', orphan), resolve(seconds()))));
   const row: FirstStartRow = {
-    variant, healthzSeconds: null, readySeconds: null, documents, healthPolls: 0, healthP50Ms: 0, healthMaxMs: 0, healthMaxSeedingMs: 0,
+    variant, healthzSeconds: null, readySeconds: null, documents: null, healthPolls: 0, healthP50Ms: 0, healthMaxMs: 0, healthMaxSeedingMs: 0,
     healthMaxAt: { seconds: 0, phase: null }, phases, stopSeconds: null, timedOut: false,
   };
   const latencies: number[] = [];
@@ -95,10 +93,10 @@ async function runOnce(config: Config, variant: FirstStartVariant, limitSeconds:
         const body = res ? ((await res.json().catch(() => null)) as { data?: { health?: { seed?: { documentsDone: number; documentsTotal: number; phase: string } } } } | null) : null;
         const ms = performance.now() - t;
         const seed = body?.data?.health?.seed;
-        if (ms > Math.max(0, ...latencies)) row.healthMaxAt = { seconds: sentAt, phase: seed?.phase ?? null };
+        if (ms > row.healthMaxMs) Object.assign(row, { healthMaxMs: Math.round(ms), healthMaxAt: { seconds: sentAt, phase: seed?.phase ?? null } });
         if (seed && !NOT_SEEDING.test(seed.phase)) row.healthMaxSeedingMs = Math.max(row.healthMaxSeedingMs, Math.round(ms));
         latencies.push(ms);
-        if (seed) documents = seed.documentsDone;
+        if (seed) row.documents = seed.documentsDone;
         if (seed && Date.now() - lastLog > 15_000) {
           lastLog = Date.now();
           log(`[first-start ${variant}] ${seconds()} s: ${seed.phase} ${seed.documentsDone}/${seed.documentsTotal}`);
@@ -119,10 +117,7 @@ async function runOnce(config: Config, variant: FirstStartVariant, limitSeconds:
     clearTimeout(killer);
     fs.rmSync(tmp, { recursive: true, force: true });
   }
-  Object.assign(row, {
-    documents, healthPolls: latencies.length,
-    healthP50Ms: Math.round(percentile(latencies, 50)), healthMaxMs: Math.round(Math.max(0, ...latencies)),
-  });
+  Object.assign(row, { healthPolls: latencies.length, healthP50Ms: Math.round(percentile(latencies, 50)) });
   return row;
 }
 

@@ -16,13 +16,19 @@ export function sentences(text: string): string[] {
     .filter(Boolean);
 }
 
+/** A window of packed units and its size as the packer counted it: its units' tokens (the blank lines between them not counted). */
+export interface Window {
+  text: string;
+  tokens: number;
+}
+
 /**
  * Word runs of at most `max` tokens. The tokenizer splits at spaces before it tokenises (Metaspace), so a run's
  * count is the sum of its words' counts: each word is counted once instead of every run prefix again.
  */
-function hardSplit(text: string, count: TokenCounter, max: number): { text: string; tokens: number }[] {
+function hardSplit(text: string, count: TokenCounter, max: number): Window[] {
   const words = text.split(/\s+/).filter(Boolean);
-  const out: { text: string; tokens: number }[] = [];
+  const out: Window[] = [];
   let cur: string[] = [];
   let tokens = 0;
   for (const w of words) {
@@ -39,19 +45,13 @@ function hardSplit(text: string, count: TokenCounter, max: number): { text: stri
   return out;
 }
 
-/** A window of packed units and its size as the packer counted it: its units' tokens (the blank lines between them not counted). */
-export interface Window {
-  text: string;
-  tokens: number;
-}
-
 /**
  * Packs units (paragraphs or sentences) greedily into windows of at most maxTokens, never splitting a unit
  * that fits; a window starts with the previous window's trailing units up to overlapTokens. A unit larger
  * than a window is split into sentences, and a sentence larger than a window into word runs.
  */
 export function pack(units: string[], count: TokenCounter, o: PackOptions): Window[] {
-  const sized: { text: string; tokens: number }[] = [];
+  const sized: Window[] = [];
   for (const u of units) {
     const t = count(u);
     if (t <= o.maxTokens || (o.keepWholeUpTo && t <= o.keepWholeUpTo)) sized.push({ text: u, tokens: t });

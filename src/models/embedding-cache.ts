@@ -14,12 +14,13 @@ export class EmbeddingCache {
   /** Off once the file cannot be written (a read-only directory): the memo then lives in memory only. */
   private writable = true;
 
-  constructor(private readonly file: string, private readonly dims: number, opts: { readOnly?: boolean } = {}) {
+  /** `opts.bytes`: the file's content, already read by the caller (read-only use), instead of reading it again. */
+  constructor(private readonly file: string, private readonly dims: number, opts: { readOnly?: boolean; bytes?: Buffer } = {}) {
     this.writable = !opts.readOnly;
     const record = 20 + dims * 4;
-    let buf: Buffer | undefined;
+    let buf = opts.bytes;
     try {
-      buf = fs.existsSync(file) ? fs.readFileSync(file) : undefined;
+      buf ??= fs.existsSync(file) ? fs.readFileSync(file) : undefined;
     } catch {
       // An unreadable memo only costs the time to embed again.
       buf = undefined;
@@ -65,14 +66,15 @@ export class EmbeddingCache {
     }
   }
 
-  /** Writes `entries` as a fresh file (through a temporary name, so a reader never sees half of it). */
-  static write(file: string, entries: Iterable<[string, Float32Array]>): number {
+  /** Writes `entries` as a fresh file (through a temporary name, so a reader never sees half of it); returns its bytes. */
+  static write(file: string, entries: Iterable<[string, Float32Array]>): Buffer {
     const parts: Buffer[] = [];
     for (const [key, v] of entries) parts.push(Buffer.from(key, 'hex'), Buffer.from(v.buffer, v.byteOffset, v.byteLength));
+    const bytes = Buffer.concat(parts);
     fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(`${file}.tmp`, Buffer.concat(parts));
+    fs.writeFileSync(`${file}.tmp`, bytes);
     fs.renameSync(`${file}.tmp`, file);
-    return parts.length / 2;
+    return bytes;
   }
 
   close(): void {

@@ -79,7 +79,7 @@ export async function useShippedEmbeddings(embedder: Embedder, dir?: string): Pr
     const c = shipped.length === embedder.info.dims ? cosine(shipped, computed[i]) : 0;
     if (c < SAME_VECTOR) return { used: false, reason: `made by another model: probe ${i + 1} has cosine ${c.toFixed(5)} with this one's` };
   }
-  const pack = new EmbeddingCache(files.vectors, manifest.dims, { readOnly: true });
+  const pack = new EmbeddingCache(files.vectors, manifest.dims, { readOnly: true, bytes });
   embedder.useShipped(pack);
   return { used: true, vectors: pack.size };
 }
@@ -99,12 +99,12 @@ export async function writeShippedEmbeddings(embedder: Embedder, texts: string[]
     onProgress?.(Math.min(start + step, unique.length), unique.length);
   }
   const files = shippedFiles(embedder.info.model, dir);
-  EmbeddingCache.write(files.vectors, entries);
+  const bytes = EmbeddingCache.write(files.vectors, entries);
   const texts3 = [0.1, 0.5, 0.9].map((f) => unique[Math.floor(f * (unique.length - 1))]).filter((t): t is string => t !== undefined);
   const probes = (await embedAlone(embedder, texts3)).map((v, i) => ({ text: texts3[i], vector: encode(v) }));
   const manifest: ShippedManifest = {
     model: embedder.info.model, dims: embedder.info.dims, vectors: entries.size,
-    sha256: createHash('sha256').update(fs.readFileSync(files.vectors)).digest('hex'), probes, createdAt: new Date().toISOString(),
+    sha256: createHash('sha256').update(bytes).digest('hex'), probes, createdAt: new Date().toISOString(),
   };
   fs.writeFileSync(files.manifest, JSON.stringify(manifest, null, 2) + '\n');
   return manifest;

@@ -83,12 +83,7 @@ export class DocumentStore {
    * that writes (no other write can slip between a check and this one); otherwise WriteRefused is thrown.
    */
   async save(doc: StoredDocument, chunks: ChunkRecord[], targets: OutboxTarget[], guard?: WriteGuard): Promise<void> {
-    await this.sql.transaction(async (tx) => {
-      await upsertDocument(tx, doc, guard);
-      await tx.query(`DELETE FROM {S}.chunks WHERE document_id = $1`, [doc.id]);
-      for (let i = 0; i < chunks.length; i += 200) await insertChunks(tx, chunks.slice(i, i + 200));
-      await enqueueAll(tx, [doc.id], targets);
-    });
+    await this.saveMany([{ doc, chunks, replaces: true }], targets, guard);
   }
 
   /**
