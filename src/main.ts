@@ -37,14 +37,15 @@ export async function start(config: Config, background?: BackgroundStart): Promi
   logger.info({ url: early.url, profile: config.store }, `listening at ${early.url}: health answers now; loading models and opening stores`);
   let app: App;
   try {
-    app = await createApp(config);
+    app = await createApp(config, {}, { modelThread: true });
   } catch (err) {
     await early.close();
     lock?.release();
     throw err;
   }
   trackStartup(status, app);
-  // Embedding runs on this thread: between model calls it gives requests a turn (the seed, ingests, section names).
+  // Long embeddings (the seed, ingests, section names) go to the model in slices, so that a search's query can go
+  // between them on the model thread, or a request between them on this thread when there is none.
   yieldWhileEmbedding(app.embedder);
   const server = await startServer(app, schema, config.port, config.host, early);
   logger.info({ url: server.url, profile: config.store }, `Nyaya Graph serving at ${server.url} (sandbox: ${server.url.replace('/graphql', '/sandbox')})`);

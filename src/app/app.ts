@@ -4,6 +4,7 @@ import { logger } from '../logger';
 import { Embedder } from '../models/embedder';
 import { EmbeddingCache } from '../models/embedding-cache';
 import { useShippedEmbeddings } from '../seeds/shipped-embeddings';
+import { ModelWorker } from '../models/model-worker';
 import { Reranker } from '../models/reranker';
 import { openStores, type OpenOptions, type Stores } from '../stores/open-stores';
 import { OffenceElements } from '../expand/elements';
@@ -46,16 +47,19 @@ export interface App {
   /** Ingest progress for subscriptions: in process, or shared by every instance on the services profile. */
   progress: ProgressFeed;
   audit: AuditLog;
+  /** The thread the server's model calls run on; null where they run on the event loop's thread. */
+  modelThread: ModelWorker | null;
   startedAt: Date;
   close(): Promise<void>;
 }
 
 export class StartupError extends Error {}
 
-export async function loadReranker(config: Config): Promise<RerankerState> {
+/** `model: false`: the tokenizer only (the model thread runs the model). */
+export async function loadReranker(config: Config, o: { model?: boolean } = {}): Promise<RerankerState> {
   if (config.rerankerModel === 'none') return { reranker: null, status: 'skipped', reason: 'RERANKER_MODEL=none' };
   try {
-    const reranker = await Reranker.load(config.rerankerModel, config);
+    const reranker = await Reranker.load(config.rerankerModel, config, 512, o);
     return { reranker, status: 'up', reason: null };
   } catch (err) {
     const reason = `reranker "${config.rerankerModel}" could not be loaded: ${(err as Error).message.split('\n')[0]}`;
@@ -75,21 +79,56 @@ async function attachSeedEmbeddings(embedder: Embedder): Promise<void> {
  * Opens the stores and loads the models. A failure here is reported as one line and stops start-up:
  * the embedder is required (nothing can be indexed or searched without it), the reranker is not.
  */
-export async function createApp(config: Config, storeOptions: Partial<OpenOptions> = {}, opts: { reranker?: boolean } = {}): Promise<App> {
+/**
+ * The server's model thread (MODEL_THREAD): it loads the models' sessions while this thread loads only their
+ * tokenizers. Null, after a warning, when it cannot load them: this thread loads its own then.
+ */
+async function startModelThread(config: Config, withReranker: boolean): Promise<{ thread: ModelWorker; rerankerError: string | null; dims: number } | null> {
+  const thread = ModelWorker.start({ embeddingModel: config.embeddingModel, rerankerModel: withReranker && config.rerankerModel !== 'none' ? config.rerankerModel : null, settings: config });
+  if (!thread) return null;
+  try {
+    return { thread, ...(await thread.loaded) };
+  } catch (err) {
+    logger.warn({ err: (err as Error).message }, 'model thread did not start; models run on the main thread');
+    await thread.close().catch(() => undefined);
+    return null;
+  }
+}
+
+/**
+ * `modelThread`: run model calls on a thread of their own when the configuration allows (the server; CLI commands
+ * and tests use one thread).
+ */
+export async function createApp(config: Config, storeOptions: Partial<OpenOptions> = {}, opts: { reranker?: boolean; modelThread?: boolean } = {}): Promise<App> {
+  const threaded = opts.modelThread && config.modelThread ? await startModelThread(config, opts.reranker !== false) : null;
   let embedder: Embedder;
   try {
-    embedder = await Embedder.load(config.embeddingModel, config);
+    embedder = await Embedder.load(config.embeddingModel, config, { model: !threaded });
   } catch (err) {
+    await threaded?.thread.close();
     throw new StartupError(`EMBEDDING_MODEL: ${(err as Error).message.split('\n')[0]}`);
   }
+  if (threaded && threaded.dims !== embedder.info.dims) {
+    await threaded.thread.close();
+    throw new StartupError(`EMBEDDING_MODEL: the model gives ${threaded.dims}-dimensional vectors, its config.json says ${embedder.info.dims}`);
+  }
+  embedder.offload(threaded?.thread);
   if (config.seedEmbeddings) await attachSeedEmbeddings(embedder);
-  const rerank = opts.reranker === false
+  let rerank = opts.reranker === false
     ? { reranker: null, status: 'skipped' as const, reason: 'not loaded by this command' }
-    : await loadReranker(config);
+    : await loadReranker(config, { model: !threaded });
+  if (threaded?.rerankerError && rerank.reranker) {
+    const reason = `reranker "${config.rerankerModel}" could not be loaded: ${threaded.rerankerError}`;
+    logger.warn(reason + '; the rerank stage is skipped');
+    rerank = { reranker: null, status: 'skipped', reason };
+  }
+  rerank.reranker?.offload(threaded?.thread);
+  const modelThread = threaded?.thread ?? null;
   let stores: Stores;
   try {
     stores = await openStores(config, { dims: embedder.info.dims, ...storeOptions });
   } catch (err) {
+    await threaded?.thread.close();
     throw new StartupError((err as Error).message);
   }
   // Each load holds the event loop for a few hundred ms on 2 cores: a turn between them lets `{ health }` through.
@@ -121,10 +160,11 @@ export async function createApp(config: Config, storeOptions: Partial<OpenOption
   const ask = new AskService({ search, stores, embedder, catalogue }, config.llm);
   return {
     config, stores, embedder, rerank, catalogue, glossary, elements, sync, ingest, changes, search, ask, startedAt: new Date(),
-    askLimiter: links.askLimiter, progress: links.progress, audit: new AuditLog(stores.sql),
+    askLimiter: links.askLimiter, progress: links.progress, audit: new AuditLog(stores.sql), modelThread,
     close: async () => {
       await ingest.drain();
       await sync.stop();
+      await modelThread?.close();
       await stores.close();
       await Promise.allSettled([embedder.dispose(), rerank.reranker?.dispose()]);
     },

@@ -1,7 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { logger } from '../logger';
 import type { Embedder } from '../models/embedder';
-import type { EmbedWorker } from './embed-worker';
 
 /**
  * Padded tokens per model call. onnxruntime runs on the event loop's thread, and one call of the embedder's own
@@ -66,25 +64,11 @@ export function yieldWhileEmbedding(embedder: Embedder): void {
 }
 
 /**
- * The same embedder, whose `embed` runs on `worker` when there is one (else on this thread, yielding between
- * model calls) and stops when `signal` is aborted: the seed's. A worker that dies hands over to this thread.
+ * The same embedder, whose `embed` yields between model calls and stops when `signal` is aborted: the seed's.
+ * Its model calls run where the embedder's do (the model thread in the server).
  */
-export function abortableEmbedder(embedder: Embedder, signal: AbortSignal, worker?: EmbedWorker | null): Embedder {
-  const sliced = slicedEmbed(embedder, signal);
-  // Small requests to the thread too: a stop waits for the one under way before ending the thread.
-  const onWorker = worker ? slicedEmbed(embedder, signal, (texts, kind) => worker.embed(texts, kind, signal)) : sliced;
-  const embed: Embed = async (texts, kind, batchSize, cache) => {
-    if (worker && !worker.failed()) {
-      try {
-        return await onWorker(texts, kind, batchSize, cache);
-      } catch (err) {
-        const failure = worker.failed();
-        if (signal.aborted || !failure) throw err;
-        logger.warn({ err: failure.message }, 'embedding worker failed; the seed embeds on the main thread');
-      }
-    }
-    return sliced(texts, kind, batchSize, cache);
-  };
+export function abortableEmbedder(embedder: Embedder, signal: AbortSignal): Embedder {
+  const embed = slicedEmbed(embedder, signal);
   return new Proxy(embedder, {
     get(target, key) {
       if (key === 'embed') return embed;

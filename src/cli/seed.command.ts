@@ -1,7 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { App } from '../app/app';
 import type { StartupStatus } from '../app/health';
-import { EmbedWorker } from '../app/embed-worker';
 import { abortableEmbedder } from '../app/yielding-embedder';
 import type { IndexSync } from '../index-sync/index-sync';
 import { IngestService } from '../ingest/ingest.service';
@@ -79,7 +78,6 @@ async function needsSeed(app: App, limit?: number): Promise<string | null> {
 export async function seedOnStart(app: App, status: StartupStatus, signal: AbortSignal, limit = seedLimit()): Promise<boolean> {
   status.update({ phase: 'checking the store' });
   let ticker: NodeJS.Timeout | undefined;
-  let worker: EmbedWorker | null = null;
   try {
     const why = await needsSeed(app, limit);
     if (!why) {
@@ -94,10 +92,10 @@ export async function seedOnStart(app: App, status: StartupStatus, signal: Abort
     tick();
     ticker = setInterval(tick, 5000);
     ticker.unref();
-    // Its own ingest service: the same stores, with an embedder on a thread of its own that stops on abort.
-    worker = EmbedWorker.start(app.config.embeddingModel, app.config);
+    // Its own ingest service: the same stores, with an embedder that stops on abort (its model calls run where the
+    // server's do: on the model thread, after the searches' queries).
     const ingest = new IngestService({
-      stores: app.stores, embedder: abortableEmbedder(app.embedder, signal, worker), catalogue: app.catalogue, glossary: app.glossary,
+      stores: app.stores, embedder: abortableEmbedder(app.embedder, signal), catalogue: app.catalogue, glossary: app.glossary,
       sync: yieldFirst(app.sync), onChange: () => app.changes.fire(),
     });
     const summary = await seed(app.stores.graph, ingest, app.catalogue, {
@@ -125,6 +123,5 @@ export async function seedOnStart(app: App, status: StartupStatus, signal: Abort
     return false;
   } finally {
     if (ticker) clearInterval(ticker);
-    await worker?.close();
   }
 }

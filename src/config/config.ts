@@ -53,6 +53,7 @@ const schema = z.object({
   HOST: z.string().default('0.0.0.0'),
   SEED_ON_START: bool.default(true),
   SEED_EMBEDDINGS: bool.default(true),
+  MODEL_THREAD: bool.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('development'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -111,6 +112,8 @@ export type Config = Readonly<{
   embeddingCacheDir: string | null;
   /** Use seeds/embeddings/ (the seed's passage vectors made ahead of time) when the loaded model reproduces them. */
   seedEmbeddings: boolean;
+  /** The server runs its model calls on a thread of their own (a second copy of the models in memory). */
+  modelThread: boolean;
   rerankerModel: string;
   rerank: { topN: number; budgetMs: number; weight: number; passageTokens: number; statutesOnly: boolean; minLogit: number | null; floorLogit: number | null };
   llm: { baseUrl: string; model: string; apiKey: string | undefined; timeoutMs: number } | null;
@@ -235,6 +238,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     seedOnStart: e.SEED_ON_START,
     seedEmbeddings: e.SEED_EMBEDDINGS,
+    modelThread: e.MODEL_THREAD,
     logLevel: e.LOG_LEVEL,
     production,
     auth: {

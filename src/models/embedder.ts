@@ -1,9 +1,10 @@
 import { LRUCache } from 'lru-cache';
+import { logger } from '../logger';
 import { EmbeddingCache } from './embedding-cache';
 import { resolveModel, withModelEnv, type ModelSettings, type ModelSource } from './model.loader';
+import { hiddenSize, loadEncoder, toWire, type ModelHost, type Output, type Session } from './sessions';
 
-type Extractor = (texts: string[], opts: { pooling: 'mean'; normalize: boolean }) => Promise<{ data: Float32Array; dims: number[] }>;
-type Tokenizer = ((text: string, opts?: Record<string, unknown>) => { input_ids: { size: number; data: BigInt64Array } }) & {
+type Tokenizer = ((text: string | string[], opts?: Record<string, unknown>) => Record<string, unknown> & { input_ids: { size: number; data: BigInt64Array } }) & {
   decode(ids: number[] | bigint[], opts?: Record<string, unknown>): string;
 };
 
@@ -35,28 +36,76 @@ export class Embedder {
   readonly stats = { computed: 0, cached: 0, modelMs: 0 };
   /** Recent query embeddings: one search embeds its query for the section names and again for the chunk index. */
   private readonly recentQueries = new LRUCache<string, Float32Array>({ max: 256 });
+  /** Another thread that runs the model calls; caches, batching and tokenising stay here. */
+  private host: ModelHost | undefined;
 
   private constructor(
     readonly info: EmbedderInfo,
-    private readonly extractor: Extractor,
     readonly tokenizer: Tokenizer,
     private readonly prefixes: { query: string; passage: string },
+    private model: Promise<Session> | undefined,
+    private readonly loadModel: () => Promise<Session>,
   ) {}
 
-  static async load(name: string, settings: ModelSettings): Promise<Embedder> {
+  /**
+   * The tokenizer, and the model unless `model` is false: then the model loads on this thread only when a call
+   * has nowhere else to run (the server's model thread holds it; `offload`), and the vector length comes from
+   * the model's config.
+   */
+  static async load(name: string, settings: ModelSettings, o: { model?: boolean } = {}): Promise<Embedder> {
     const source = resolveModel(name, settings);
-    const extractor = await withModelEnv(source, async (t) =>
-      (await t.pipeline('feature-extraction', name, { quantized: true })) as unknown as Extractor & { tokenizer: Tokenizer });
+    const tokenizer = await withModelEnv(source, async (t) => (await t.AutoTokenizer.from_pretrained(name)) as unknown as Tokenizer);
     const wantsPrefix = /e5/i.test(name);
     const prefixes = wantsPrefix ? { query: 'query: ', passage: 'passage: ' } : { query: '', passage: '' };
-    const probe = await extractor(['probe'], { pooling: 'mean', normalize: true });
-    const dims = probe.dims[probe.dims.length - 1];
-    return new Embedder({ model: name, source, dims, maxTokens: 512 }, extractor, extractor.tokenizer, prefixes);
+    const loadModel = () => loadEncoder(name, settings);
+    let model: Promise<Session> | undefined;
+    let dims: number;
+    if (o.model === false) dims = await hiddenSize(name, settings);
+    else {
+      model = loadModel();
+      const probe = await (await model).run(toWire(tokenizer(['probe'], { padding: true, truncation: true })));
+      dims = probe.dims[probe.dims.length - 1];
+    }
+    return new Embedder({ model: name, source, dims, maxTokens: 512 }, tokenizer, prefixes, model, loadModel);
   }
 
   /** Releases the ONNX session: its native handle otherwise keeps the whole model (and what refers to it) alive. */
   async dispose(): Promise<void> {
-    await (this.extractor as unknown as { dispose?: () => Promise<void> }).dispose?.();
+    const model = this.model;
+    this.model = undefined;
+    await (await model?.catch(() => undefined))?.dispose();
+  }
+
+  /** Model calls go to `host` while it is ready, and run on this thread otherwise (before it loads, after it fails). */
+  offload(host: ModelHost | undefined): void {
+    this.host = host;
+  }
+
+  /** The model itself, on this thread (loaded now if it was left to the model thread). */
+  async runModel(inputs: string[]): Promise<Output> {
+    return this.runHere(toWire(this.tokenizer(inputs, { padding: true, truncation: true })));
+  }
+
+  private async runHere(inputs: ReturnType<typeof toWire>): Promise<Output> {
+    if (!this.model) {
+      if (this.host) logger.warn({ model: this.info.model }, 'model thread unavailable: loading the embedding model on the main thread');
+      this.model = this.loadModel();
+    }
+    return (await this.model).run(inputs);
+  }
+
+  /** Tokenised here; the model runs on the host while it is ready, else here. */
+  private async call(texts: string[], kind: 'query' | 'passage'): Promise<Output> {
+    const inputs = toWire(this.tokenizer(texts, { padding: true, truncation: true }));
+    const host = this.host;
+    if (host?.ready) {
+      try {
+        return await host.encode(inputs, kind === 'query');
+      } catch (err) {
+        if (host.ready) throw err; // the model refused these texts; a thread that died hands over to this one
+      }
+    }
+    return this.runHere(inputs);
   }
 
   /**
@@ -111,7 +160,7 @@ export class Embedder {
       const end = this.batchEnd(inputs, start, batchSize);
       const batch = order.slice(start, end);
       const t0 = performance.now();
-      const res = await this.extractor(inputs.slice(start, end), { pooling: 'mean', normalize: true });
+      const res = await this.call(inputs.slice(start, end), kind);
       this.stats.modelMs += performance.now() - t0;
       start = end;
       const dims = this.info.dims;

@@ -1,12 +1,14 @@
+import { logger } from '../logger';
 import { resolveModel, withModelEnv, type ModelSettings, type ModelSource } from './model.loader';
+import { classifyBatches, loadClassifier, ScoreDeadlineExceeded, toWire, type ModelHost, type Output, type Session, type WireInputs } from './sessions';
 
-interface Tensor { data: Float32Array; dims: number[] }
+export { ScoreDeadlineExceeded };
+
 interface PairTokenizer {
   (a: string[], opts: { text_pair: string[]; padding: boolean; truncation: boolean; max_length?: number }): Record<string, unknown>;
   encode(text: string, pair?: null, opts?: { add_special_tokens?: boolean }): number[];
   decode(ids: number[], opts?: { skip_special_tokens?: boolean }): string;
 }
-type Classifier = (inputs: Record<string, unknown>) => Promise<{ logits: Tensor }>;
 
 export interface ScoreOptions {
   /** Pairs run through the model together; each batch is padded to its own longest pair only. */
@@ -17,16 +19,6 @@ export interface ScoreOptions {
   padTo?: number;
   /** Epoch ms after which no further batch starts: the call rejects with ScoreDeadlineExceeded. */
   deadline?: number;
-}
-
-/**
- * onnxruntime-node runs a model synchronously on the event loop's thread, so a timer cannot interrupt a batch:
- * the deadline is checked between batches, and the loop is let go between them so other requests move on.
- */
-export class ScoreDeadlineExceeded extends Error {
-  constructor(readonly scored: number, readonly total: number) {
-    super(`deadline passed after ${scored} of ${total} pairs`);
-  }
 }
 
 /** Special tokens of a pair (`<s> q </s></s> p </s>`, `[CLS] q [SEP] p [SEP]`): at most four. */
@@ -44,28 +36,38 @@ const QUERY_SHARE = 0.6;
  * for queries is.
  */
 export class Reranker {
+  /** Another thread that runs the model (ModelWorker); this one runs it before that is ready and after it fails. */
+  private host: ModelHost | undefined;
+
   private constructor(
     readonly model: string,
     readonly source: ModelSource,
     private readonly tokenizer: PairTokenizer,
-    private readonly classifier: Classifier,
+    private session: Promise<Session> | undefined,
+    private readonly loadSession: () => Promise<Session>,
     readonly maxTokens: number,
-    private readonly release: () => Promise<void> = async () => undefined,
   ) {}
 
   /** Releases the ONNX session (see Embedder.dispose). */
   async dispose(): Promise<void> {
-    await this.release();
+    const session = this.session;
+    this.session = undefined;
+    await (await session?.catch(() => undefined))?.dispose();
   }
 
-  static async load(name: string, settings: ModelSettings, maxTokens = 512): Promise<Reranker> {
+  /** The tokenizer, and the model unless `model` is false (see Embedder.load). */
+  static async load(name: string, settings: ModelSettings, maxTokens = 512, o: { model?: boolean } = {}): Promise<Reranker> {
     const source = resolveModel(name, settings);
-    const { tokenizer, model } = await withModelEnv(source, async (t) => ({
-      tokenizer: (await t.AutoTokenizer.from_pretrained(name)) as unknown as PairTokenizer,
-      model: (await t.AutoModelForSequenceClassification.from_pretrained(name, { quantized: true })) as unknown as Classifier,
-    }));
-    const release = async () => { await (model as unknown as { dispose?: () => Promise<void> }).dispose?.(); };
-    return new Reranker(name, source, tokenizer, (inputs) => model(inputs), maxTokens, release);
+    const tokenizer = await withModelEnv(source, async (t) => (await t.AutoTokenizer.from_pretrained(name)) as unknown as PairTokenizer);
+    const loadSession = () => loadClassifier(name, settings);
+    const session = o.model === false ? undefined : loadSession();
+    await session;
+    return new Reranker(name, source, tokenizer, session, loadSession, maxTokens);
+  }
+
+  /** Model calls go to `host` while it is ready; tokenising stays here. */
+  offload(host: ModelHost | undefined): void {
+    this.host = host;
   }
 
   /** Tokens of a text without special tokens. */
@@ -76,6 +78,22 @@ export class Reranker {
   /** The text cut to its first `n` tokens (unchanged when it is shorter). */
   private cut(text: string, ids: number[], n: number): string {
     return ids.length <= n ? text : this.tokenizer.decode(ids.slice(0, n), { skip_special_tokens: true });
+  }
+
+  private async classify(batches: WireInputs[], deadline: number | undefined): Promise<Output[]> {
+    const host = this.host;
+    if (host?.ready) {
+      try {
+        return await host.classify(batches, deadline);
+      } catch (err) {
+        if (err instanceof ScoreDeadlineExceeded || host.ready) throw err;
+      }
+    }
+    if (!this.session) {
+      if (this.host) logger.warn({ model: this.model }, 'model thread unavailable: loading the cross-encoder on the main thread');
+      this.session = this.loadSession();
+    }
+    return classifyBatches(await this.session, batches, deadline);
   }
 
   /** One raw logit per passage (the first logit when the head has several), in input order. */
@@ -91,18 +109,17 @@ export class Reranker {
     });
     // Similar lengths together: a batch costs its longest pair times its size.
     cut.sort((a, b) => a.tokens - b.tokens);
+    const groups: (typeof cut)[] = [];
+    for (let i = 0; i < cut.length; i += batchSize) groups.push(cut.slice(i, i + batchSize));
+    const batches = groups.map((batch) => toWire(this.tokenizer(batch.map(() => q),
+      { text_pair: batch.map((b) => b.text), padding: true, truncation: true, ...(padTo ? { max_length: padTo } : {}) })));
+    const outputs = await this.classify(batches, deadline);
     const scores = new Array<number>(passages.length);
-    for (let i = 0; i < cut.length; i += batchSize) {
-      if (deadline !== undefined) {
-        await new Promise((resolve) => setImmediate(resolve));
-        if (Date.now() > deadline) throw new ScoreDeadlineExceeded(i, cut.length);
-      }
-      const batch = cut.slice(i, i + batchSize);
-      const inputs = this.tokenizer(batch.map(() => q), { text_pair: batch.map((b) => b.text), padding: true, truncation: true, ...(padTo ? { max_length: padTo } : {}) });
-      const { logits } = await this.classifier(inputs);
+    groups.forEach((batch, k) => {
+      const logits = outputs[k];
       const width = logits.dims[logits.dims.length - 1] ?? 1;
       batch.forEach((b, j) => { scores[b.index] = logits.data[j * width]; });
-    }
+    });
     return scores;
   }
 }

@@ -1,0 +1,115 @@
+import path from 'node:path';
+import { ensureBuilt } from '../startup/spawned';
+import { EMBEDDING_MODEL, MODELS_DIR } from '../support/profiles';
+import type * as WorkerModule from '../../src/models/model-worker';
+import type * as EmbedderModule from '../../src/models/embedder';
+import type * as RerankerModule from '../../src/models/reranker';
+
+/**
+ * The server's model thread (MODEL_THREAD), with the real embedder and the real legal cross-encoder. A worker
+ * thread runs compiled JavaScript, so these tests load the compiled modules (dist/), as the server does.
+ * "Here" is a model loaded on the test's thread; "offloaded" is a tokenizer here whose model runs on the thread.
+ */
+jest.setTimeout(300_000);
+
+const RERANKER = 'legal-cross-encoder-e5-6l';
+const settings = { modelsDir: MODELS_DIR, allowRemoteModels: false };
+const dist = (m: string) => path.resolve(__dirname, '../../dist/src/models', m);
+const cosine = (a: Float32Array, b: Float32Array) => a.reduce((s, x, i) => s + x * b[i], 0);
+
+describe('model thread', () => {
+  let W: typeof WorkerModule;
+  let E: typeof EmbedderModule;
+  let R: typeof RerankerModule;
+  let thread: WorkerModule.ModelWorker;
+  let here: { embedder: EmbedderModule.Embedder; reranker: RerankerModule.Reranker };
+  let offloaded: { embedder: EmbedderModule.Embedder; reranker: RerankerModule.Reranker };
+
+  const query = 'punishment for cheating a person by pretending to be someone else';
+  const passages = [
+    'Cheating by personation\nA person is said to cheat by personation if he cheats by pretending to be some other person.',
+    'Punishment for theft\nWhoever commits theft shall be punished with imprisonment of either description for a term which may extend to three years.',
+    'धोखाधड़ी\nजो कोई किसी व्यक्ति से प्रवंचना कर उसे बेईमानी से उत्प्रेरित करता है।',
+    'ખૂન માટે શિક્ષા\nજે કોઈ ખૂન કરે તેને મૃત્યુદંડ અથવા આજીવન કેદની શિક્ષા થશે.',
+  ];
+  const texts = ['theft of a motorcycle at night', 'दहेज के लिए पत्नी को जलाकर मार डाला', 'ઘરમાં ઘૂસીને દાગીના ચોરી ગયા', ...passages];
+
+  beforeAll(async () => {
+    ensureBuilt();
+    /* eslint-disable @typescript-eslint/no-require-imports */
+    W = require(dist('model-worker.js')) as typeof WorkerModule;
+    E = require(dist('embedder.js')) as typeof EmbedderModule;
+    R = require(dist('reranker.js')) as typeof RerankerModule;
+    /* eslint-enable @typescript-eslint/no-require-imports */
+    thread = W.ModelWorker.start({ embeddingModel: EMBEDDING_MODEL, rerankerModel: RERANKER, settings })!;
+    expect(thread).not.toBeNull();
+    const [loaded, embedder, reranker, e2, r2] = await Promise.all([thread.loaded,
+      E.Embedder.load(EMBEDDING_MODEL, settings), R.Reranker.load(RERANKER, settings),
+      E.Embedder.load(EMBEDDING_MODEL, settings, { model: false }), R.Reranker.load(RERANKER, settings, 512, { model: false })]);
+    here = { embedder, reranker };
+    offloaded = { embedder: e2, reranker: r2 };
+    e2.offload(thread);
+    r2.offload(thread);
+    expect(thread.ready).toBe(true);
+    expect(loaded).toEqual({ dims: embedder.info.dims, rerankerError: null });
+    expect(e2.info.dims).toBe(embedder.info.dims); // from config.json, without loading the model here
+  });
+
+  afterAll(async () => {
+    await thread?.close();
+    await Promise.allSettled([here?.embedder.dispose(), here?.reranker.dispose(), offloaded?.embedder.dispose(), offloaded?.reranker.dispose()]);
+  });
+
+  it('computes the vectors and logits that a model on this thread computes', async () => {
+    for (const kind of ['query', 'passage'] as const) {
+      const [a, b] = [await offloaded.embedder.embed(texts, kind, 8, null), await here.embedder.embed(texts, kind, 8, null)];
+      a.forEach((v, i) => expect(cosine(v, b[i])).toBeGreaterThan(0.9999));
+    }
+    const [there, mine] = [await offloaded.reranker.score(query, passages, { batchSize: 2 }), await here.reranker.score(query, passages, { batchSize: 2 })];
+    there.forEach((s, i) => expect(s).toBeCloseTo(mine[i], 3));
+    // The real cross-encoder ranks personation first: the thread serves it, not a stand-in.
+    expect(there.indexOf(Math.max(...there))).toBe(0);
+  });
+
+  it('answers a query embedding sent during a long rerank before the rerank ends', async () => {
+    const many = Array.from({ length: 48 }, (_, i) => `${passages[i % 4]} ${'illustration '.repeat(20 + i)}`);
+    const order: string[] = [];
+    const rerank = offloaded.reranker.score(query, many, { batchSize: 4, deadline: Date.now() + 120_000 }).then((s) => (order.push('rerank'), s));
+    await new Promise((r) => setTimeout(r, 50));
+    const embed = offloaded.embedder.embed(['snatching a gold chain near the temple'], 'query').then((v) => (order.push('query'), v));
+    const [scores, [vector]] = await Promise.all([rerank, embed]);
+    expect(order).toEqual(['query', 'rerank']);
+    expect(scores).toHaveLength(48);
+    expect(scores.every(Number.isFinite)).toBe(true);
+    expect(vector).toHaveLength(here.embedder.info.dims);
+  });
+
+  it('declines a rerank it cannot finish before its deadline, with the error a model here gives', async () => {
+    const err = await offloaded.reranker.score(query, passages, { batchSize: 4, deadline: Date.now() - 1 }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(R.ScoreDeadlineExceeded);
+    expect(err).toMatchObject({ scored: 0, total: 4 });
+    // Its pace measured by now, a deadline too close for 200 pairs is declined before any is scored.
+    const tooMany = Array.from({ length: 200 }, (_, i) => passages[i % 4]);
+    const early = await offloaded.reranker.score(query, tooMany, { deadline: Date.now() + 50 }).catch((e: unknown) => e);
+    expect(early).toBeInstanceOf(R.ScoreDeadlineExceeded);
+    expect(early).toMatchObject({ scored: 0, total: 200 });
+  });
+
+  it('when the thread is gone, the offloaded models load here and give the same answers', async () => {
+    const second = W.ModelWorker.start({ embeddingModel: EMBEDDING_MODEL, rerankerModel: RERANKER, settings })!;
+    await second.loaded;
+    const [embedder, reranker] = await Promise.all([E.Embedder.load(EMBEDDING_MODEL, settings, { model: false }), R.Reranker.load(RERANKER, settings, 512, { model: false })]);
+    try {
+      embedder.offload(second);
+      reranker.offload(second);
+      const [vectors, scores] = [await embedder.embed(texts, 'passage', 8, null), await reranker.score(query, passages)];
+      await second.close();
+      expect(second.ready).toBe(false);
+      (await embedder.embed(texts, 'passage', 8, null)).forEach((v, i) => expect(cosine(v, vectors[i])).toBeGreaterThan(0.9999));
+      (await reranker.score(query, passages)).forEach((s, i) => expect(s).toBeCloseTo(scores[i], 3));
+      expect(embedder.stats.computed).toBe(2 * texts.length);
+    } finally {
+      await Promise.allSettled([embedder.dispose(), reranker.dispose()]);
+    }
+  });
+});
