@@ -2,12 +2,13 @@ import fs from 'node:fs';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import type { ModelSettings } from './model.loader';
-import { classifyBatches, loadClassifier, loadEncoder, rows, ScoreDeadlineExceeded, type ModelHost, type Output, type Session, type WireInputs } from './sessions';
+import { Reranker } from './reranker';
+import { loadEncoder, ScoreDeadlineExceeded, type ModelHost, type Output, type ScoreOptions, type Session, type WireInputs } from './sessions';
 
 type Request =
   | { id: number; op: 'encode'; inputs: WireInputs; urgent: boolean }
-  | { id: number; op: 'classify'; batches: WireInputs[]; deadline?: number };
-interface Reply { id: number; outputs?: Output[]; error?: string; deadline?: { scored: number; total: number } }
+  | { id: number; op: 'score'; query: string; passages: string[]; opts: ScoreOptions };
+interface Reply { id: number; output?: Output; scores?: number[]; error?: string; deadline?: { scored: number; total: number } }
 interface Loaded { type: 'loaded'; dims?: number; error?: string; rerankerError?: string }
 const TAG = 'nyaya-model-worker';
 
@@ -27,11 +28,13 @@ export interface ModelWorkerOptions {
  * Scheduling on the thread: query embeddings (a few ms, and every search waits on one) run as soon as they
  * arrive, between the batches of whatever else is running; reranks and passage embeddings run whole, one at
  * a time, in arrival order, so a search's rerank is not stretched by its neighbours' as it was when their
- * batches took turns. A rerank that cannot finish before its deadline (at the pace measured so far) is
- * declined before it starts instead of being cut off after its compute is spent.
+ * batches took turns. A rerank that cannot finish before its deadline, at the pace measured so far and behind
+ * the reranks queued before it, is declined when it arrives: its search answers at once in the fused order
+ * instead of waiting out its budget, and no compute is spent on scores that would come too late.
  *
- * The thread holds the models' sessions only: tokenisers and caches stay with the caller's Embedder and Reranker,
- * which load their own sessions if the thread fails.
+ * The thread holds the embedding model's session (its tokenizer, ~280 MiB, stays with the caller's Embedder, which
+ * also needs it to size chunks) and the whole cross-encoder (its tokenizer is small, and tokenising a search's
+ * pairs takes ~60 ms: off the event loop too). The caller's models load what they lack if the thread fails.
  */
 export class ModelWorker implements ModelHost {
   private next = 0;
@@ -106,15 +109,15 @@ export class ModelWorker implements ModelHost {
   async encode(inputs: WireInputs, urgent: boolean): Promise<Output> {
     const r = await this.send({ id: this.next++, op: 'encode', inputs, urgent });
     if (r.error) throw new Error(r.error);
-    return r.outputs![0];
+    return r.output!;
   }
 
   /** A deadline it cannot meet rejects with ScoreDeadlineExceeded, as on the caller's thread. */
-  async classify(batches: WireInputs[], deadline?: number): Promise<Output[]> {
-    const r = await this.send({ id: this.next++, op: 'classify', batches, deadline });
+  async score(query: string, passages: string[], opts: ScoreOptions): Promise<number[]> {
+    const r = await this.send({ id: this.next++, op: 'score', query, passages, opts });
     if (r.deadline) throw new ScoreDeadlineExceeded(r.deadline.scored, r.deadline.total);
     if (r.error) throw new Error(r.error);
-    return r.outputs!;
+    return r.scores!;
   }
 
   /** Ends the thread. Callers have stopped by now (the server drains first); a call still pending is rejected. */
@@ -129,10 +132,16 @@ function serve(): void {
   const { embeddingModel, rerankerModel, settings } = workerData as { embeddingModel: string; rerankerModel: string | null; settings: ModelSettings };
   const port = parentPort!;
   const queue: Request[] = [];
-  let models: { encoder: Session; classifier: Session | null } | undefined;
+  let models: { encoder: Session; reranker: Reranker | null } | undefined;
   let running = false;
   /** Milliseconds per scored pair, a moving average: what a rerank is expected to cost before it starts. */
   let msPerPair = 0;
+  /** Pairs of the reranks queued or running: the wait a new one faces, at msPerPair. */
+  let pairsAhead = 0;
+  const pairsOf = (req: Request) => (req.op === 'score' ? req.passages.length : 0);
+  /** A rerank whose expected finish (after those ahead of it) is past its deadline: declining it at once costs nothing. */
+  const hopeless = (req: Request, ahead: number) => req.op === 'score' && req.opts.deadline !== undefined && msPerPair > 0
+    && Date.now() + msPerPair * (ahead + pairsOf(req)) > req.opts.deadline;
 
   const reply = (r: Reply) => port.postMessage(r);
   const failed = (id: number, err: unknown) => reply({ id, error: (err as Error).message.split('\n')[0] });
@@ -140,23 +149,22 @@ function serve(): void {
   const encode = async (req: Extract<Request, { op: 'encode' }>) => {
     try {
       const out = await models!.encoder.run(req.inputs);
-      reply({ id: req.id, outputs: [{ data: out.data.slice(), dims: out.dims }] });
+      reply({ id: req.id, output: { data: out.data.slice(), dims: out.dims } });
     } catch (err) {
       failed(req.id, err);
     }
   };
-  const classify = async (req: Extract<Request, { op: 'classify' }>) => {
-    const pairs = req.batches.reduce((n, b) => n + rows(b), 0);
-    if (!models!.classifier) return failed(req.id, new Error('no cross-encoder on the model thread'));
-    if (req.deadline !== undefined && msPerPair > 0 && Date.now() + msPerPair * pairs > req.deadline) {
-      return reply({ id: req.id, deadline: { scored: 0, total: pairs } });
-    }
+  const decline = (req: Request) => reply({ id: req.id, deadline: { scored: 0, total: pairsOf(req) } });
+  const score = async (req: Extract<Request, { op: 'score' }>) => {
+    const pairs = pairsOf(req);
+    if (!models!.reranker) return failed(req.id, new Error('no cross-encoder on the model thread'));
+    if (hopeless(req, 0)) return decline(req);
     const t0 = performance.now();
     try {
-      const outputs = await classifyBatches(models!.classifier, req.batches, req.deadline);
+      const scores = await models!.reranker.score(req.query, req.passages, req.opts);
       const per = (performance.now() - t0) / Math.max(1, pairs);
       msPerPair = msPerPair ? 0.8 * msPerPair + 0.2 * per : per;
-      reply({ id: req.id, outputs: outputs.map((o) => ({ data: o.data.slice(), dims: o.dims })) });
+      reply({ id: req.id, scores });
     } catch (err) {
       if (err instanceof ScoreDeadlineExceeded) reply({ id: req.id, deadline: { scored: err.scored, total: err.total } });
       else failed(req.id, err);
@@ -167,7 +175,11 @@ function serve(): void {
     running = true;
     try {
       for (let req = queue.shift(); req; req = queue.shift()) {
-        await (req.op === 'classify' ? classify(req) : encode(req));
+        try {
+          await (req.op === 'score' ? score(req) : encode(req));
+        } finally {
+          pairsAhead -= pairsOf(req);
+        }
         await nextTurn(); // urgent requests that arrived meanwhile run before the next queued one
       }
     } finally {
@@ -177,7 +189,9 @@ function serve(): void {
 
   port.on('message', (req: Request) => {
     if (req.op === 'encode' && req.urgent && models) void encode(req);
+    else if (hopeless(req, pairsAhead)) decline(req);
     else {
+      pairsAhead += pairsOf(req);
       queue.push(req);
       void pump();
     }
@@ -187,10 +201,10 @@ function serve(): void {
       const encoder = await loadEncoder(embeddingModel, settings);
       // Token ids 0 and 2 (start and end of text in XLM-R and BERT vocabularies alike): the model runs, and says its width.
       const probe = await encoder.run({ input_ids: { type: 'int64', data: new BigInt64Array([0n, 2n]), dims: [1, 2] }, attention_mask: { type: 'int64', data: new BigInt64Array([1n, 1n]), dims: [1, 2] } });
-      let classifier: Session | null = null;
+      let reranker: Reranker | null = null;
       let rerankerError: string | undefined;
-      if (rerankerModel) classifier = await loadClassifier(rerankerModel, settings).catch((err: Error) => ((rerankerError = err.message.split('\n')[0]), null));
-      models = { encoder, classifier };
+      if (rerankerModel) reranker = await Reranker.load(rerankerModel, settings).catch((err: Error) => ((rerankerError = err.message.split('\n')[0]), null));
+      models = { encoder, reranker };
       port.postMessage({ type: 'loaded', dims: probe.dims[probe.dims.length - 1], rerankerError } satisfies Loaded);
       void pump();
     } catch (err) {

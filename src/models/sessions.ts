@@ -98,11 +98,23 @@ export async function classifyBatches(model: Session, batches: WireInputs[], dea
 /** Rows (texts or pairs) in a tokenised batch. */
 export const rows = (b: WireInputs) => Object.values(b)[0]?.dims[0] ?? 0;
 
+/** How a rerank runs (Reranker.score). */
+export interface ScoreOptions {
+  /** Pairs run through the model together; each batch is padded to its own longest pair only. */
+  batchSize?: number;
+  /** Passage tokens kept (after the query's); the model reads the start of a section, where its definition is. */
+  passageTokens?: number;
+  /** Pad every pair to this many tokens, as transformers.js does given a max_length (bench:rerank's "before"). */
+  padTo?: number;
+  /** Epoch ms after which no further batch starts: the call rejects with ScoreDeadlineExceeded. */
+  deadline?: number;
+}
+
 /** Where model calls can run instead of the caller's thread (ModelWorker); `ready` is false until it can, and after it fails. */
 export interface ModelHost {
   readonly ready: boolean;
   /** Embedding: `urgent` for a search's query, which goes before queued work. */
   encode(inputs: WireInputs, urgent: boolean): Promise<Output>;
-  /** Cross-encoder batches; rejects with ScoreDeadlineExceeded past `deadline`. */
-  classify(batches: WireInputs[], deadline?: number): Promise<Output[]>;
+  /** Reranker.score, tokenising included; rejects with ScoreDeadlineExceeded past its deadline. */
+  score(query: string, passages: string[], opts: ScoreOptions): Promise<number[]>;
 }

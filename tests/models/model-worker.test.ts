@@ -95,6 +95,23 @@ describe('model thread', () => {
     expect(early).toMatchObject({ scored: 0, total: 200 });
   });
 
+  it('declines at once a rerank that would wait past its deadline behind the reranks queued before it', async () => {
+    // The pace of 4 pairs on this machine; the budget below is 20 times that, the queue ahead 50 times.
+    const t0 = performance.now();
+    await offloaded.reranker.score(query, passages, { batchSize: 4 });
+    const budget = Math.max(200, 20 * (performance.now() - t0));
+    const order: string[] = [];
+    const long = Array.from({ length: 200 }, (_, i) => passages[i % 4]);
+    const first = offloaded.reranker.score(query, long, { batchSize: 4, deadline: Date.now() + 600_000 }).then(() => order.push('first'));
+    const second = offloaded.reranker.score(query, passages, { batchSize: 4, deadline: Date.now() + budget }).catch((e: unknown) => (order.push('second declined'), e));
+    const [, err] = await Promise.all([first, second]);
+    expect(err).toBeInstanceOf(R.ScoreDeadlineExceeded);
+    expect(err).toMatchObject({ scored: 0, total: 4 });
+    expect(order).toEqual(['second declined', 'first']);
+    // Alone again, the same rerank with the same budget runs.
+    expect(await offloaded.reranker.score(query, passages, { batchSize: 4, deadline: Date.now() + budget })).toHaveLength(4);
+  });
+
   it('when the thread is gone, the offloaded models load here and give the same answers', async () => {
     const second = W.ModelWorker.start({ embeddingModel: EMBEDDING_MODEL, rerankerModel: RERANKER, settings })!;
     await second.loaded;
