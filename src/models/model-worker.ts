@@ -120,8 +120,13 @@ export class ModelWorker implements ModelHost {
     return r.scores!;
   }
 
-  /** Ends the thread. Callers have stopped by now (the server drains first); a call still pending is rejected. */
-  async close(): Promise<void> {
+  /**
+   * Ends the thread once its calls have settled (at most `waitMs`): ending it in the middle of a model call can take
+   * the process down with it. Callers have stopped by now (the server drains first); what is left is rejected.
+   */
+  async close(waitMs = 2000): Promise<void> {
+    const until = Date.now() + waitMs;
+    while (this.pending.size && !this.failure && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
     this.fail(new Error('model thread closed'));
     await this.worker.terminate();
   }
