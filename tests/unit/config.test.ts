@@ -47,6 +47,12 @@ describe('configuration', () => {
     expect(loadConfig({ SEED_EMBEDDINGS: 'false', OUTBOX_LEASE_SECONDS: '60' })).toMatchObject({ seedEmbeddings: false, outboxLeaseSeconds: 60 });
   });
 
+  it('runs the server\'s models on a thread of their own unless MODEL_THREAD=false', () => {
+    expect(loadConfig({}).modelThread).toBe(true);
+    expect(loadConfig({ MODEL_THREAD: 'false' }).modelThread).toBe(false);
+    expect(() => loadConfig({ MODEL_THREAD: 'sometimes' })).toThrow(/MODEL_THREAD/);
+  });
+
   it.each([
     ['OUTBOX_LEASE_SECONDS', '1'],
     ['KEYWORD_INDEX', 'lucene'],
