@@ -106,7 +106,7 @@ export async function rerankStage<C extends Candidate & { scores?: Record<string
     return { candidates, status: timedOut ? 'TIMED_OUT' : 'FAILED', best: null,
       detail: timedOut ? (err.scored
         ? `over the ${s.budgetMs} ms budget (RERANK_BUDGET_MS) after ${err.scored} of ${err.total} pairs: fused order kept`
-        : `not started: its ${err.total} pairs could not be scored within the ${s.budgetMs} ms budget (RERANK_BUDGET_MS; the model is busy with other searches' reranks, or too slow): fused order kept`)
+        : `not started: its ${err.total} pairs could not be scored within the ${s.budgetMs} ms budget (RERANK_BUDGET_MS), the model being busy with other searches' reranks or too slow: fused order kept`)
         : `${(err as Error).message.split('\n')[0].slice(0, 200)}: fused order kept` };
   }
   const logit = new Map(scored.map((c, i) => [c, scores[i]]));
