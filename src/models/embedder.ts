@@ -89,7 +89,9 @@ export class Embedder {
   private async runHere(inputs: ReturnType<typeof toWire>): Promise<Output> {
     if (!this.model) {
       if (this.host) logger.warn({ model: this.info.model }, 'model thread unavailable: loading the embedding model on the main thread');
-      this.model = this.loadModel();
+      const loading = this.loadModel();
+      this.model = loading;
+      loading.catch(() => { if (this.model === loading) this.model = undefined; }); // the next call tries again
     }
     return (await this.model).run(inputs);
   }
