@@ -55,7 +55,7 @@ export interface App {
 
 export class StartupError extends Error {}
 
-/** `model: false`: the tokenizer only (the model thread runs the model). */
+/** `model: false`: nothing loaded on this thread until a score needs it (the model thread scores). */
 export async function loadReranker(config: Config, o: { model?: boolean } = {}): Promise<RerankerState> {
   if (config.rerankerModel === 'none') return { reranker: null, status: 'skipped', reason: 'RERANKER_MODEL=none' };
   try {
@@ -76,12 +76,8 @@ async function attachSeedEmbeddings(embedder: Embedder): Promise<void> {
 }
 
 /**
- * Opens the stores and loads the models. A failure here is reported as one line and stops start-up:
- * the embedder is required (nothing can be indexed or searched without it), the reranker is not.
- */
-/**
- * The server's model thread (MODEL_THREAD): it loads the models' sessions while this thread loads only their
- * tokenizers. Null, after a warning, when it cannot load them: this thread loads its own then.
+ * The server's model thread (MODEL_THREAD): it loads the models while this thread loads only the embedder's
+ * tokenizer. Null, after a warning, when it cannot load them: this thread loads its own then.
  */
 async function startModelThread(config: Config, withReranker: boolean): Promise<{ thread: ModelWorker; rerankerError: string | null; dims: number } | null> {
   const thread = ModelWorker.start({ embeddingModel: config.embeddingModel, rerankerModel: withReranker && config.rerankerModel !== 'none' ? config.rerankerModel : null, settings: config });
@@ -96,6 +92,8 @@ async function startModelThread(config: Config, withReranker: boolean): Promise<
 }
 
 /**
+ * Opens the stores and loads the models. A failure here is reported as one line and stops start-up:
+ * the embedder is required (nothing can be indexed or searched without it), the reranker is not.
  * `modelThread`: run model calls on a thread of their own when the configuration allows (the server; CLI commands
  * and tests use one thread).
  */

@@ -112,7 +112,7 @@ export type Config = Readonly<{
   embeddingCacheDir: string | null;
   /** Use seeds/embeddings/ (the seed's passage vectors made ahead of time) when the loaded model reproduces them. */
   seedEmbeddings: boolean;
-  /** The server runs its model calls on a thread of their own (a second copy of the models in memory). */
+  /** The server runs its models on a thread of their own (the embedder's tokenizer stays on the event loop's thread). */
   modelThread: boolean;
   rerankerModel: string;
   rerank: { topN: number; budgetMs: number; weight: number; passageTokens: number; statutesOnly: boolean; minLogit: number | null; floorLogit: number | null };

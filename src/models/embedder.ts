@@ -2,7 +2,7 @@ import { LRUCache } from 'lru-cache';
 import { logger } from '../logger';
 import { EmbeddingCache } from './embedding-cache';
 import { resolveModel, withModelEnv, type ModelSettings, type ModelSource } from './model.loader';
-import { hiddenSize, loadEncoder, toWire, type ModelHost, type Output, type Session } from './sessions';
+import { hiddenSize, hostOrHere, loadEncoder, OnDemand, toWire, type ModelHost, type Output, type Session } from './sessions';
 
 type Tokenizer = ((text: string | string[], opts?: Record<string, unknown>) => Record<string, unknown> & { input_ids: { size: number; data: BigInt64Array } }) & {
   decode(ids: number[] | bigint[], opts?: Record<string, unknown>): string;
@@ -38,14 +38,19 @@ export class Embedder {
   private readonly recentQueries = new LRUCache<string, Float32Array>({ max: 256 });
   /** Another thread that runs the model calls; caches, batching and tokenising stay here. */
   private host: ModelHost | undefined;
+  /** The model on this thread: loaded by `load` unless the model thread holds it, else when a call needs it. */
+  private readonly model: OnDemand<Session>;
 
   private constructor(
     readonly info: EmbedderInfo,
     readonly tokenizer: Tokenizer,
     private readonly prefixes: { query: string; passage: string },
-    private model: Promise<Session> | undefined,
-    private readonly loadModel: () => Promise<Session>,
-  ) {}
+    loadModel: () => Promise<Session>,
+  ) {
+    this.model = new OnDemand(loadModel, () => {
+      if (this.host) logger.warn({ model: info.model }, 'model thread unavailable: loading the embedding model on the main thread');
+    });
+  }
 
   /**
    * The tokenizer, and the model unless `model` is false: then the model loads on this thread only when a call
@@ -57,23 +62,18 @@ export class Embedder {
     const tokenizer = await withModelEnv(source, async (t) => (await t.AutoTokenizer.from_pretrained(name)) as unknown as Tokenizer);
     const wantsPrefix = /e5/i.test(name);
     const prefixes = wantsPrefix ? { query: 'query: ', passage: 'passage: ' } : { query: '', passage: '' };
-    const loadModel = () => loadEncoder(name, settings);
-    let model: Promise<Session> | undefined;
-    let dims: number;
-    if (o.model === false) dims = await hiddenSize(name, settings);
-    else {
-      model = loadModel();
-      const probe = await (await model).run(toWire(tokenizer(['probe'], { padding: true, truncation: true })));
-      dims = probe.dims[probe.dims.length - 1];
-    }
-    return new Embedder({ model: name, source, dims, maxTokens: 512 }, tokenizer, prefixes, model, loadModel);
+    const make = (dims: number) => new Embedder({ model: name, source, dims, maxTokens: 512 }, tokenizer, prefixes, () => loadEncoder(name, settings));
+    if (o.model === false) return make(await hiddenSize(name, settings));
+    const session = await loadEncoder(name, settings);
+    const probe = await session.run(toWire(tokenizer(['probe'], { padding: true, truncation: true })));
+    const embedder = make(probe.dims[probe.dims.length - 1]);
+    embedder.model.adopt(session);
+    return embedder;
   }
 
   /** Releases the ONNX session: its native handle otherwise keeps the whole model (and what refers to it) alive. */
   async dispose(): Promise<void> {
-    const model = this.model;
-    this.model = undefined;
-    await (await model?.catch(() => undefined))?.dispose();
+    await (await this.model.take())?.dispose();
   }
 
   /** Model calls go to `host` while it is ready, and run on this thread otherwise (before it loads, after it fails). */
@@ -81,33 +81,10 @@ export class Embedder {
     this.host = host;
   }
 
-  /** The model itself, on this thread (loaded now if it was left to the model thread). */
-  async runModel(inputs: string[]): Promise<Output> {
-    return this.runHere(toWire(this.tokenizer(inputs, { padding: true, truncation: true })));
-  }
-
-  private async runHere(inputs: ReturnType<typeof toWire>): Promise<Output> {
-    if (!this.model) {
-      if (this.host) logger.warn({ model: this.info.model }, 'model thread unavailable: loading the embedding model on the main thread');
-      const loading = this.loadModel();
-      this.model = loading;
-      loading.catch(() => { if (this.model === loading) this.model = undefined; }); // the next call tries again
-    }
-    return (await this.model).run(inputs);
-  }
-
   /** Tokenised here; the model runs on the host while it is ready, else here. */
   private async call(texts: string[], kind: 'query' | 'passage'): Promise<Output> {
     const inputs = toWire(this.tokenizer(texts, { padding: true, truncation: true }));
-    const host = this.host;
-    if (host?.ready) {
-      try {
-        return await host.encode(inputs, kind === 'query');
-      } catch (err) {
-        if (host.ready) throw err; // the model refused these texts; a thread that died hands over to this one
-      }
-    }
-    return this.runHere(inputs);
+    return hostOrHere(this.host, (h) => h.encode(inputs, kind === 'query'), async () => (await this.model.get()).run(inputs));
   }
 
   /**

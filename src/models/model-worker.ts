@@ -93,11 +93,6 @@ export class ModelWorker implements ModelHost {
     return this.isReady && !this.failure;
   }
 
-  /** Why the thread is gone, once it is. */
-  failed(): Error | undefined {
-    return this.failure;
-  }
-
   private send(req: Request): Promise<Reply> {
     if (this.failure) return Promise.reject(this.failure);
     return new Promise<Reply>((resolve, reject) => {

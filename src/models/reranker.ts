@@ -1,6 +1,6 @@
 import { logger } from '../logger';
 import { resolveModel, withModelEnv, type ModelSettings, type ModelSource } from './model.loader';
-import { classifyBatches, loadClassifier, ScoreDeadlineExceeded, toWire, type ModelHost, type ScoreOptions, type Session } from './sessions';
+import { classifyBatches, hostOrHere, loadClassifier, OnDemand, ScoreDeadlineExceeded, toWire, type ModelHost, type ScoreOptions, type Session } from './sessions';
 
 export { ScoreDeadlineExceeded, type ScoreOptions };
 
@@ -27,20 +27,23 @@ const QUERY_SHARE = 0.6;
 export class Reranker {
   /** Another thread that scores (ModelWorker); this one scores before that is ready and after it fails. */
   private host: ModelHost | undefined;
-  private parts: Promise<{ tokenizer: PairTokenizer; session: Session }> | undefined;
+  /** Tokenizer and model on this thread: loaded by `load` unless the model thread scores, else when a score needs them. */
+  private readonly parts: OnDemand<{ tokenizer: PairTokenizer; session: Session }>;
 
   private constructor(
     readonly model: string,
     readonly source: ModelSource,
-    private readonly loadParts: () => Promise<{ tokenizer: PairTokenizer; session: Session }>,
+    loadParts: () => Promise<{ tokenizer: PairTokenizer; session: Session }>,
     readonly maxTokens: number,
-  ) {}
+  ) {
+    this.parts = new OnDemand(loadParts, () => {
+      if (this.host) logger.warn({ model }, 'model thread unavailable: loading the cross-encoder on the main thread');
+    });
+  }
 
   /** Releases the ONNX session (see Embedder.dispose). */
   async dispose(): Promise<void> {
-    const parts = this.parts;
-    this.parts = undefined;
-    await (await parts?.catch(() => undefined))?.session.dispose();
+    await (await this.parts.take())?.session.dispose();
   }
 
   /**
@@ -54,7 +57,7 @@ export class Reranker {
       return { tokenizer, session: await loadClassifier(name, settings) };
     };
     const reranker = new Reranker(name, source, loadParts, maxTokens);
-    if (o.model !== false) await reranker.local();
+    if (o.model !== false) await reranker.parts.get();
     return reranker;
   }
 
@@ -62,32 +65,15 @@ export class Reranker {
     this.host = host;
   }
 
-  private local(): Promise<{ tokenizer: PairTokenizer; session: Session }> {
-    if (!this.parts) {
-      if (this.host) logger.warn({ model: this.model }, 'model thread unavailable: loading the cross-encoder on the main thread');
-      this.parts = this.loadParts();
-      this.parts.catch(() => (this.parts = undefined));
-    }
-    return this.parts;
-  }
-
   /** One raw logit per passage (the first logit when the head has several), in input order. */
   async score(query: string, passages: string[], opts: ScoreOptions | number = {}): Promise<number[]> {
     const o = typeof opts === 'number' ? { batchSize: opts } : opts;
-    const host = this.host;
-    if (host?.ready) {
-      try {
-        return await host.score(query, passages, o);
-      } catch (err) {
-        if (err instanceof ScoreDeadlineExceeded || host.ready) throw err;
-      }
-    }
-    return this.scoreHere(query, passages, o);
+    return hostOrHere(this.host, (h) => h.score(query, passages, o), () => this.scoreHere(query, passages, o));
   }
 
   private async scoreHere(query: string, passages: string[], opts: ScoreOptions): Promise<number[]> {
     const { batchSize = 16, passageTokens = this.maxTokens, padTo, deadline } = opts;
-    const { tokenizer, session } = await this.local();
+    const { tokenizer, session } = await this.parts.get();
     const ids = (text: string) => tokenizer.encode(text, null, { add_special_tokens: false });
     /** The text cut to its first `n` tokens (unchanged when it is shorter). */
     const cutTo = (text: string, t: number[], n: number) => (t.length <= n ? text : tokenizer.decode(t.slice(0, n), { skip_special_tokens: true }));

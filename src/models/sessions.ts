@@ -96,7 +96,7 @@ export async function classifyBatches(model: Session, batches: WireInputs[], dea
 }
 
 /** Rows (texts or pairs) in a tokenised batch. */
-export const rows = (b: WireInputs) => Object.values(b)[0]?.dims[0] ?? 0;
+const rows = (b: WireInputs) => Object.values(b)[0]?.dims[0] ?? 0;
 
 /** How a rerank runs (Reranker.score). */
 export interface ScoreOptions {
@@ -117,4 +117,51 @@ export interface ModelHost {
   encode(inputs: WireInputs, urgent: boolean): Promise<Output>;
   /** Reranker.score, tokenising included; rejects with ScoreDeadlineExceeded past its deadline. */
   score(query: string, passages: string[], opts: ScoreOptions): Promise<number[]>;
+}
+
+/**
+ * A model (or its parts) loaded on this thread when first needed, and again after a failed load. `beforeLoad` runs
+ * before each load (the caller warns there when a model thread should have had the work).
+ */
+export class OnDemand<T> {
+  private value: Promise<T> | undefined;
+
+  constructor(private readonly load: () => Promise<T>, private readonly beforeLoad: () => void = () => undefined) {}
+
+  get(): Promise<T> {
+    if (!this.value) {
+      this.beforeLoad();
+      const loading = this.load();
+      this.value = loading;
+      loading.catch(() => { if (this.value === loading) this.value = undefined; });
+    }
+    return this.value;
+  }
+
+  /** Holds a value loaded elsewhere (at start-up, before the holder existed). */
+  adopt(value: T): void {
+    this.value = Promise.resolve(value);
+  }
+
+  /** Forgets what was loaded and hands it over (to be disposed of); undefined when nothing was, or the load failed. */
+  async take(): Promise<T | undefined> {
+    const value = this.value;
+    this.value = undefined;
+    return value?.catch(() => undefined);
+  }
+}
+
+/**
+ * `there` on the host while it is ready, `here` otherwise. A host that fails hands over to `here`; an error from a
+ * host that is still ready (the model refused the input, a deadline passed) is the answer.
+ */
+export async function hostOrHere<T>(host: ModelHost | undefined, there: (h: ModelHost) => Promise<T>, here: () => Promise<T>): Promise<T> {
+  if (host?.ready) {
+    try {
+      return await there(host);
+    } catch (err) {
+      if (host.ready) throw err;
+    }
+  }
+  return here();
 }
