@@ -65,7 +65,9 @@ export async function start(config: Config, background?: BackgroundStart): Promi
   // After the seed: on 2 cores both at once slow the seed and keep requests waiting (a short query during the seed
   // still embeds them on demand).
   void settled.then(() => (abort.signal.aborted ? undefined : app.search.warm()))
-    .catch((err: Error) => logger.warn({ err: err.message }, 'section names not embedded; short queries search without them'));
+    .catch((err: Error) => {
+      if (!abort.signal.aborted) logger.warn({ err: err.message }, 'section names not embedded; short queries search without them');
+    });
   return {
     app,
     server,

@@ -3,11 +3,13 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import type { ModelSettings } from './model.loader';
 import { Reranker } from './reranker';
-import { loadEncoder, ScoreDeadlineExceeded, type ModelHost, type Output, type ScoreOptions, type Session, type WireInputs } from './sessions';
+import { loadEncoder, ModelsClosed, ScoreDeadlineExceeded, type ModelHost, type Output, type ScoreOptions, type Session, type WireInputs } from './sessions';
 
 type Request =
   | { id: number; op: 'encode'; inputs: WireInputs; urgent: boolean }
   | { id: number; op: 'score'; query: string; passages: string[]; opts: ScoreOptions };
+/** Drop what is queued, finish what is running, release the models and end the thread. */
+interface Close { op: 'close' }
 interface Reply { id: number; output?: Output; scores?: number[]; error?: string; deadline?: { scored: number; total: number } }
 interface Loaded { type: 'loaded'; dims?: number; error?: string; rerankerError?: string }
 const TAG = 'nyaya-model-worker';
@@ -41,6 +43,8 @@ export class ModelWorker implements ModelHost {
   private readonly pending = new Map<number, { resolve: (r: Reply) => void; reject: (e: Error) => void }>();
   private failure: Error | undefined;
   private isReady = false;
+  private isClosed = false;
+  private readonly exited: Promise<void>;
   /** Settles once the models are loaded: the embedder's vector length, and why the cross-encoder did not load, if it did not. */
   readonly loaded: Promise<{ dims: number; rerankerError: string | null }>;
 
@@ -60,11 +64,12 @@ export class ModelWorker implements ModelHost {
       p?.resolve(m);
     });
     worker.on('error', (err) => (this.fail(err), settle(err)));
-    worker.on('exit', (code) => {
+    this.exited = new Promise((resolve) => worker.once('exit', (code) => {
       const err = new Error(`model thread exited (${code})`);
       this.fail(err);
       settle(err);
-    });
+      resolve();
+    }));
   }
 
   /** False where the compiled script is not there to run as a thread (TypeScript run in place, e.g. under ts-jest). */
@@ -93,6 +98,10 @@ export class ModelWorker implements ModelHost {
     return this.isReady && !this.failure;
   }
 
+  get closed(): boolean {
+    return this.isClosed;
+  }
+
   private send(req: Request): Promise<Reply> {
     if (this.failure) return Promise.reject(this.failure);
     return new Promise<Reply>((resolve, reject) => {
@@ -116,14 +125,24 @@ export class ModelWorker implements ModelHost {
   }
 
   /**
-   * Ends the thread once its calls have settled (at most `waitMs`): ending it in the middle of a model call can take
-   * the process down with it. Callers have stopped by now (the server drains first); what is left is rejected.
+   * Ends the thread: what is queued there is rejected at once, the call running there finishes (a batch, well under a
+   * second), the models are released and the thread returns. Terminating it in the middle of a model call, or exiting
+   * the process while it still holds its sessions, can end the process by a signal (SIGSEGV or SIGABRT) instead of an
+   * exit code; `terminate` is only the fallback past `waitMs`. Calls made after this reject (ModelsClosed): callers
+   * do not load the model on their own thread while the server stops.
    */
-  async close(waitMs = 2000): Promise<void> {
-    const until = Date.now() + waitMs;
-    while (this.pending.size && !this.failure && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
-    this.fail(new Error('model thread closed'));
-    await this.worker.terminate();
+  async close(waitMs = 3000): Promise<void> {
+    if (this.isClosed) return this.exited;
+    this.isClosed = true;
+    this.worker.postMessage({ op: 'close' } satisfies Close);
+    let timer: NodeJS.Timeout | undefined;
+    const late = await Promise.race([
+      this.exited.then(() => false),
+      new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), waitMs))),
+    ]);
+    clearTimeout(timer);
+    this.fail(new ModelsClosed());
+    if (late) await this.worker.terminate();
   }
 }
 
@@ -176,7 +195,7 @@ function serve(): void {
     try {
       for (let req = queue.shift(); req; req = queue.shift()) {
         try {
-          await (req.op === 'score' ? score(req) : encode(req));
+          await tracked(req.op === 'score' ? score(req) : encode(req));
         } finally {
           pairsAhead -= pairsOf(req);
         }
@@ -184,11 +203,40 @@ function serve(): void {
       }
     } finally {
       running = false;
+      void finish();
     }
   };
 
-  port.on('message', (req: Request) => {
-    if (req.op === 'encode' && req.urgent && models) void encode(req);
+  let closing = false;
+  /** Model calls under way, queued or urgent: the thread ends once none is. */
+  let busy = 0;
+  const finish = async () => {
+    if (!closing || busy || running || !models) return;
+    const { encoder, reranker } = models;
+    models = undefined;
+    await Promise.allSettled([encoder.dispose(), reranker?.dispose()]);
+    port.close();
+  };
+  const tracked = async (call: Promise<void>) => {
+    busy++;
+    try {
+      await call;
+    } finally {
+      busy--;
+      void finish();
+    }
+  };
+
+  port.on('message', (req: Request | Close) => {
+    if (req.op === 'close') {
+      closing = true;
+      for (const q of queue.splice(0)) {
+        pairsAhead -= pairsOf(q);
+        failed(q.id, new Error('model thread closed'));
+      }
+      void finish();
+    } else if (closing) failed(req.id, new Error('model thread closed'));
+    else if (req.op === 'encode' && req.urgent && models) void tracked(encode(req));
     else if (hopeless(req, pairsAhead)) decline(req);
     else {
       pairsAhead += pairsOf(req);
@@ -207,8 +255,10 @@ function serve(): void {
       models = { encoder, reranker };
       port.postMessage({ type: 'loaded', dims: probe.dims[probe.dims.length - 1], rerankerError } satisfies Loaded);
       void pump();
+      void finish(); // closed while loading
     } catch (err) {
       port.postMessage({ type: 'loaded', error: (err as Error).message.split('\n')[0] } satisfies Loaded);
+      if (closing) port.close();
     }
   })();
 }

@@ -113,6 +113,8 @@ export interface ScoreOptions {
 /** Where model calls can run instead of the caller's thread (ModelWorker); `ready` is false until it can, and after it fails. */
 export interface ModelHost {
   readonly ready: boolean;
+  /** Closed on purpose (the server is stopping): its callers stop too, rather than load the model here. */
+  readonly closed: boolean;
   /** Embedding: `urgent` for a search's query, which goes before queued work. */
   encode(inputs: WireInputs, urgent: boolean): Promise<Output>;
   /** Reranker.score, tokenising included; rejects with ScoreDeadlineExceeded past its deadline. */
@@ -160,8 +162,18 @@ export async function hostOrHere<T>(host: ModelHost | undefined, there: (h: Mode
     try {
       return await there(host);
     } catch (err) {
-      if (host.ready) throw err;
+      if (host.ready || host.closed) throw err;
     }
   }
+  // Loading a model here while the process stops is slow, and exiting while a session is still being created
+  // ends the process by a signal instead of an exit code.
+  if (host?.closed) throw new ModelsClosed();
   return here();
+}
+
+/** A model call made after the server's model thread was closed: the server is stopping. */
+export class ModelsClosed extends Error {
+  constructor() {
+    super('model thread closed: the server is stopping');
+  }
 }

@@ -1,9 +1,11 @@
+import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { ensureBuilt } from '../startup/spawned';
 import { EMBEDDING_MODEL, MODELS_DIR } from '../support/profiles';
 import type * as WorkerModule from '../../src/models/model-worker';
 import type * as EmbedderModule from '../../src/models/embedder';
 import type * as RerankerModule from '../../src/models/reranker';
+import type * as SessionsModule from '../../src/models/sessions';
 
 /**
  * The server's model thread (MODEL_THREAD), with the real embedder and the real legal cross-encoder. A worker
@@ -21,6 +23,7 @@ describe('model thread', () => {
   let W: typeof WorkerModule;
   let E: typeof EmbedderModule;
   let R: typeof RerankerModule;
+  let S: typeof SessionsModule;
   let thread: WorkerModule.ModelWorker;
   let here: { embedder: EmbedderModule.Embedder; reranker: RerankerModule.Reranker };
   let offloaded: { embedder: EmbedderModule.Embedder; reranker: RerankerModule.Reranker };
@@ -40,6 +43,7 @@ describe('model thread', () => {
     W = require(dist('model-worker.js')) as typeof WorkerModule;
     E = require(dist('embedder.js')) as typeof EmbedderModule;
     R = require(dist('reranker.js')) as typeof RerankerModule;
+    S = require(dist('sessions.js')) as typeof SessionsModule;
     /* eslint-enable @typescript-eslint/no-require-imports */
     thread = W.ModelWorker.start({ embeddingModel: EMBEDDING_MODEL, rerankerModel: RERANKER, settings })!;
     expect(thread).not.toBeNull();
@@ -112,7 +116,7 @@ describe('model thread', () => {
     expect(await offloaded.reranker.score(query, passages, { batchSize: 4, deadline: Date.now() + budget })).toHaveLength(4);
   });
 
-  it('when the thread is gone, the offloaded models load here and give the same answers', async () => {
+  it('when the thread ends unexpectedly, the offloaded models load here and give the same answers', async () => {
     const second = W.ModelWorker.start({ embeddingModel: EMBEDDING_MODEL, rerankerModel: RERANKER, settings })!;
     await second.loaded;
     const [embedder, reranker] = await Promise.all([E.Embedder.load(EMBEDDING_MODEL, settings, { model: false }), R.Reranker.load(RERANKER, settings, 512, { model: false })]);
@@ -120,13 +124,66 @@ describe('model thread', () => {
       embedder.offload(second);
       reranker.offload(second);
       const [vectors, scores] = [await embedder.embed(texts, 'passage', 8, null), await reranker.score(query, passages)];
-      await second.close();
+      // The thread ending by itself (as a crash would), idle: not closed on purpose.
+      await (second as unknown as { worker: { terminate(): Promise<number> } }).worker.terminate();
       expect(second.ready).toBe(false);
+      expect(second.closed).toBe(false);
       (await embedder.embed(texts, 'passage', 8, null)).forEach((v, i) => expect(cosine(v, vectors[i])).toBeGreaterThan(0.9999));
       (await reranker.score(query, passages)).forEach((s, i) => expect(s).toBeCloseTo(scores[i], 3));
       expect(embedder.stats.computed).toBe(2 * texts.length);
     } finally {
       await Promise.allSettled([embedder.dispose(), reranker.dispose()]);
     }
+  });
+
+  it('closed with embeddings queued: the running one finishes, the queued ones and later calls are refused, nothing loads here', async () => {
+    const third = W.ModelWorker.start({ embeddingModel: EMBEDDING_MODEL, rerankerModel: null, settings })!;
+    await third.loaded;
+    const embedder = await E.Embedder.load(EMBEDDING_MODEL, settings, { model: false });
+    try {
+      embedder.offload(third);
+      const long = texts.map((t) => `${t} ${'the accused entered the house at night and took the ornaments '.repeat(12)}`);
+      const calls = Array.from({ length: 12 }, () => embedder.embed(long, 'passage', 8, null));
+      const outcomes = Promise.allSettled(calls);
+      await calls[0];
+      const t0 = performance.now();
+      await third.close();
+      const closeMs = performance.now() - t0;
+      const settled = await outcomes;
+      const refused = settled.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+      expect(refused.length).toBeGreaterThan(0);
+      for (const r of refused) expect(String(r.reason)).toMatch(/model thread closed/);
+      expect(closeMs).toBeLessThan(3000); // ended by the thread itself, not by the fallback terminate
+      expect(third.closed).toBe(true);
+      // Not loaded here while the server stops: the call is refused.
+      await expect(embedder.embed(['a query after the stop'], 'query')).rejects.toBeInstanceOf(S.ModelsClosed);
+      expect(settled[0].status).toBe('fulfilled');
+    } finally {
+      await embedder.dispose();
+    }
+  });
+
+  it('a process stopped while its thread is embedding exits with its own code, not a signal', () => {
+    // Before the thread ended itself, the stop terminated it mid-call and the caller loaded the model on its own
+    // thread as the process exited: the server died by SIGABRT (exit 134) after SIGTERM.
+    const script = `
+      const W = require(${JSON.stringify(dist('model-worker.js'))});
+      const E = require(${JSON.stringify(dist('embedder.js'))});
+      (async () => {
+        const settings = ${JSON.stringify(settings)};
+        const t = W.ModelWorker.start({ embeddingModel: ${JSON.stringify(EMBEDDING_MODEL)}, rerankerModel: null, settings });
+        await t.loaded;
+        const e = await E.Embedder.load(${JSON.stringify(EMBEDDING_MODEL)}, settings, { model: false });
+        e.offload(t);
+        const long = Array.from({ length: 64 }, (_, i) => 'a complaint about a stolen motorcycle near the market '.repeat(10) + i);
+        const calls = Array.from({ length: 8 }, () => e.embed(long, 'passage', 8, null).catch(() => null));
+        await new Promise((r) => setTimeout(r, 300));
+        await t.close();
+        await Promise.all(calls);
+        await e.dispose();
+        process.exit(0);
+      })();`;
+    const r = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8', timeout: 120_000 });
+    expect({ status: r.status, signal: r.signal, stderr: r.stderr.slice(-500) }).toEqual({ status: 0, signal: null, stderr: '' });
   });
 });
