@@ -8,6 +8,7 @@ import { MemoryKeywordIndex } from '../stores/keyword/memory-keyword.index';
 import { PgVectorIndex } from '../stores/vector/pgvector.index';
 import type { AnnState } from '../stores/vector/pgvector.ann';
 import { generateFirs } from '../seeds/synthetic-fir';
+import { DerivedVectors } from './derived-vectors';
 import { fromRoot } from '../util/paths';
 import { machine, percentile, rssMiB, writeResult } from './bench-env';
 
@@ -30,6 +31,8 @@ export interface SearchBenchRow {
   /** Synthetic FIRs on top of the bare acts; with the profile, what identifies a row in the results file. */
   firs?: number;
   measuredAt?: string;
+  /** Set when the FIRs past the first `realFirs` had vectors derived from a pool of real ones (DerivedVectors). */
+  derivedVectors?: { realFirs: number; derivedFirs: number; pool: number };
   /** 1-minute load average when the queries started: other work on the 2 cores inflates every figure. */
   loadAverage?: number;
   queries: number;
@@ -70,8 +73,12 @@ const twenty = (hits: string[]) => [...hits, ...hits].slice(0, 20);
 
 const pct = (xs: number[]) => ({ p50: Math.round(percentile(xs, 50) * 10) / 10, p95: Math.round(percentile(xs, 95) * 10) / 10 });
 
-/** Bare acts, then the synthetic FIRs in groups, with progress: at 100k chunks this is most of an hour of embedding. */
-async function buildCorpus(app: App, profile: string, firs: number, log: (s: string) => void): Promise<void> {
+/**
+ * Bare acts, then the synthetic FIRs in groups, with progress: at 100k chunks this is most of an hour of embedding.
+ * With `realFirs`, only the first `realFirs` FIRs are embedded by the model; the rest get vectors derived from
+ * theirs (DerivedVectors): what the row's `derivedVectors` records.
+ */
+async function buildCorpus(app: App, profile: string, firs: number, realFirs: number | undefined, log: (s: string) => void): Promise<SearchBenchRow['derivedVectors']> {
   log(`[bench:search] ${profile}: indexing bare acts`);
   await app.ingest.ingest(app.catalogue.bareActDocuments());
   const bare = (await app.stores.documents.counts()).chunks;
@@ -79,24 +86,42 @@ async function buildCorpus(app: App, profile: string, firs: number, log: (s: str
   const t0 = performance.now();
   const e0 = { ...app.embedder.stats };
   let last = 0;
-  await app.ingest.ingest(generateFirs(firs, 11), {
-    groupSize: 64,
-    onProgress: (p) => {
-      if (!p.finished && Date.now() - last < 15_000) return;
-      last = Date.now();
-      const s = (performance.now() - t0) / 1000;
-      const eta = p.done ? Math.round((s / p.done) * (p.total - p.done)) : 0;
-      log(`[bench:search] ${profile}: ${p.done}/${p.total} FIRs in ${Math.round(s)} s, ${(p.done / s).toFixed(1)} FIRs/s, `
-        + `embeddings computed ${app.embedder.stats.computed - e0.computed} / from cache ${app.embedder.stats.cached - e0.cached}, `
-        + `ETA ${eta} s, RSS ${rssMiB()} MiB${p.failed ? `, ${p.failed} failed` : ''}`);
-    },
-  });
+  const docs = generateFirs(firs, 11);
+  const derived = realFirs !== undefined && realFirs < firs ? new DerivedVectors(app.embedder) : undefined;
+  const groups = derived ? [docs.slice(0, realFirs), docs.slice(realFirs)] : [docs];
+  let before = 0;
+  let pool = 0;
+  try {
+    for (const [g, group] of groups.entries()) {
+      if (g === 1) {
+        pool = derived!.startDeriving();
+        log(`[bench:search] ${profile}: the other ${group.length} FIRs get vectors derived from ${pool} real ones`);
+      }
+      await app.ingest.ingest(group, {
+        groupSize: 64,
+        onProgress: (p) => {
+          if (!p.finished && Date.now() - last < 15_000) return;
+          last = Date.now();
+          const done = before + p.done;
+          const s = (performance.now() - t0) / 1000;
+          const rate = done / s;
+          log(`[bench:search] ${profile}: ${done}/${firs} FIRs in ${Math.round(s)} s, ${rate.toFixed(1)} FIRs/s, `
+            + `embeddings computed ${app.embedder.stats.computed - e0.computed} / from cache ${app.embedder.stats.cached - e0.cached}, `
+            + `ETA ${Math.round((firs - done) / Math.max(rate, 1e-9))} s (at this rate), RSS ${rssMiB()} MiB${p.failed ? `, ${p.failed} failed` : ''}`);
+        },
+      });
+      before += group.length;
+    }
+  } finally {
+    derived?.restore();
+  }
+  return derived ? { realFirs: realFirs!, derivedFirs: firs - realFirs!, pool } : undefined;
 }
 
-export async function benchSearch(config: Config, profile: 'embedded' | 'services', firs: number, rounds: number, log: (s: string) => void): Promise<SearchBenchRow> {
+export async function benchSearch(config: Config, profile: 'embedded' | 'services', firs: number, rounds: number, log: (s: string) => void, realFirs?: number): Promise<SearchBenchRow> {
   const { app, dispose } = await openEvalApp({ ...config, store: profile, rerankerModel: 'none' });
   try {
-    await buildCorpus(app, profile, firs, log);
+    const derivedVectors = await buildCorpus(app, profile, firs, realFirs, log);
     const keywordIndex = await measureKeywordIndex(app, log);
     const { chunks } = await app.stores.documents.counts();
     const loadAverage = Math.round(os.loadavg()[0] * 100) / 100;
@@ -143,7 +168,7 @@ export async function benchSearch(config: Config, profile: 'embedded' | 'service
     const rerankTotal = rerankMean * totals.length;
     const share = (x: number) => Math.round(x * 1000) / 1000;
     return {
-      profile, chunks, firs, measuredAt: new Date().toISOString(), loadAverage, queries: totals.length,
+      profile, chunks, firs, derivedVectors, measuredAt: new Date().toISOString(), loadAverage, queries: totals.length,
       stages: Object.fromEntries(Object.entries(stageTimes).map(([k, v]) => [k, pct(v)])),
       totalNoRerank: pct(totals), modelMs: pct(model),
       overheadShare: share(1 - modelTotal / pipelineTotal),
@@ -220,15 +245,16 @@ function previousRows(): SearchBenchRow[] {
 /** Synthetic FIRs needed for about `chunks` chunks: each makes 4, on top of the bare acts' ~3,393. */
 export const firsForChunks = (chunks: number) => Math.max(0, Math.ceil((chunks - 3393) / 4));
 
-export async function runSearchBench(config: Config, sizes: number[], profiles: ('embedded' | 'services')[], rounds: number, log: (s: string) => void) {
+export async function runSearchBench(config: Config, sizes: number[], profiles: ('embedded' | 'services')[], rounds: number, log: (s: string) => void, realFirs?: number) {
   const rows: SearchBenchRow[] = [];
   for (const profile of profiles) for (const n of sizes) {
-    const row = await benchSearch(config, profile, n, rounds, log);
+    const row = await benchSearch(config, profile, n, rounds, log, realFirs);
     rows.push(row);
     log(`[bench:search] ${JSON.stringify(row)}`);
     // Written after every row: a 100k run that dies later still leaves what it measured.
-    const kept = previousRows().filter((p) => !rows.some((r) => r.profile === p.profile && r.chunks === p.chunks));
-    const all = [...kept, ...rows].sort((a, b) => a.chunks - b.chunks || a.profile.localeCompare(b.profile));
+    const same = (a: SearchBenchRow, b: SearchBenchRow) => a.profile === b.profile && a.chunks === b.chunks && !a.derivedVectors === !b.derivedVectors;
+    const kept = previousRows().filter((p) => !rows.some((r) => same(r, p)));
+    const all = [...kept, ...rows].sort((a, b) => a.chunks - b.chunks || a.profile.localeCompare(b.profile) || Number(!!a.derivedVectors) - Number(!!b.derivedVectors));
     writeResult('search', { machine: machine(config), rows: all });
   }
   const file = fromRoot('bench-results', 'search.json');
@@ -236,7 +262,7 @@ export async function runSearchBench(config: Config, sizes: number[], profiles: 
   const table = [
     `| profile | chunks | total p50 / p95 ms (no rerank) | query embedding p50 | non-model share (with reranker) | reranker alone (20) p50 / p95 | encoder over 20 pairs p50 / p95 (non-model share with it) | ${stageNames.map((s) => `${s} p50/p95`).join(' | ')} |`,
     `|---|---|---|---|---|---|---|${stageNames.map(() => '---').join('|')}|`,
-    ...rows.map((r) => `| ${r.profile} | ${r.chunks} | ${r.totalNoRerank.p50} / ${r.totalNoRerank.p95} | ${r.modelMs.p50} | ${(r.overheadShare * 100).toFixed(0)}%${r.overheadShareWithRerank !== undefined ? ` (${(r.overheadShareWithRerank * 100).toFixed(0)}%)` : ''} | ${r.rerankerAlone ? `${r.rerankerAlone.p50} / ${r.rerankerAlone.p95} (${r.rerankerAlone.model})` : '–'} | ${r.rerankerAtScale ? `${r.rerankerAtScale.p50} / ${r.rerankerAtScale.p95} (${(r.rerankerAtScale.overheadShare * 100).toFixed(0)}%)` : '–'} | ${stageNames.map((s) => (r.stages[s] ? `${r.stages[s].p50}/${r.stages[s].p95}` : '–')).join(' | ')} |`),
+    ...rows.map((r) => `| ${r.profile} | ${r.chunks}${r.derivedVectors ? ` (${r.derivedVectors.derivedFirs} FIRs' vectors derived)` : ''} | ${r.totalNoRerank.p50} / ${r.totalNoRerank.p95} | ${r.modelMs.p50} | ${(r.overheadShare * 100).toFixed(0)}%${r.overheadShareWithRerank !== undefined ? ` (${(r.overheadShareWithRerank * 100).toFixed(0)}%)` : ''} | ${r.rerankerAlone ? `${r.rerankerAlone.p50} / ${r.rerankerAlone.p95} (${r.rerankerAlone.model})` : '–'} | ${r.rerankerAtScale ? `${r.rerankerAtScale.p50} / ${r.rerankerAtScale.p95} (${(r.rerankerAtScale.overheadShare * 100).toFixed(0)}%)` : '–'} | ${stageNames.map((s) => (r.stages[s] ? `${r.stages[s].p50}/${r.stages[s].p95}` : '–')).join(' | ')} |`),
   ];
   return { file, table: table.join('\n') };
 }

@@ -26,7 +26,12 @@ export async function benchSearchCommand(config: Config, args: Record<string, un
     return 2;
   }
   const profiles = list(args.profiles, 'embedded,services') as ('embedded' | 'services')[];
-  const { file, table } = await runSearchBench(config, sizes, profiles, Number(args.rounds ?? 3), (s) => process.stderr.write(s + '\n'));
+  const realFirs = args['real-firs'] === undefined ? undefined : Number(args['real-firs']);
+  if (realFirs !== undefined && (!Number.isInteger(realFirs) || realFirs < 1)) {
+    process.stderr.write('--real-firs takes a whole number of FIRs (at least 1) to embed with the model\n');
+    return 2;
+  }
+  const { file, table } = await runSearchBench(config, sizes, profiles, Number(args.rounds ?? 3), (s) => process.stderr.write(s + '\n'), realFirs);
   process.stdout.write(`${table}\n\nwritten to ${file}\n`);
   return 0;
 }

@@ -104,12 +104,6 @@ export interface ExpandOptions {
   coCited: boolean;
   /** Co-citations are counted only over documents the caller may see. */
   access?: AccessScope;
-  /**
-   * Also embed this many of a fact pattern's longest sentences. Off by default: on AILA training queries,
-   * whole-query e5 ranking of whole statutes gave MAP 0.140 against 0.100 for the best sentence and 0.097 for
-   * whole + sentences summed, and sentence lists drowned the whole-query list in the merge.
-   */
-  maxSentences?: number;
 }
 
 const COMPARATIVE_SPLIT = /\b(?:difference between|compare|distinguish between)\s+(.+?)\s+(?:and|with|from)\s+(.+?)[?.]?$|^(.+?)\s+(?:vs\.?|versus)\s+(.+?)[?.]?$/iu;
@@ -125,7 +119,8 @@ export function subQueries(text: string): string[] {
  * Stage 2: what the query means beyond its words. Explicit references come first; glossary terms are
  * translated into the other two languages and mapped to sections; every section brings its counterpart in
  * the other code (IPC 302 ⇄ BNS 103) through the graph, and, when asked, the sections most often cited
- * with it. Long fact patterns are condensed into their sentences and glossary terms.
+ * with it. A fact pattern is embedded whole: its events are embedded one by one by the search (expand/events.ts),
+ * to find the offences they name, not as separate dense queries.
  */
 export async function expandQuery(
   a: QueryAnalysis,
@@ -232,9 +227,5 @@ export async function expandQuery(
   if (a.language !== 'en' && english.length) denseQueries.push(english.slice(0, 8).join('; '));
   const subs = a.type === 'COMPARATIVE' || a.type === 'COMPLEX' ? subQueries(a.normalised) : [];
   denseQueries.push(...subs);
-  if (a.type === 'FACT_PATTERN') {
-    const sentences = a.normalised.split(/(?<=[.?!।])\s+/).filter((s) => words(s).length >= 5);
-    denseQueries.push(...sentences.sort((x, y) => y.length - x.length).slice(0, o.maxSentences ?? 0));
-  }
   return { concepts: matches.length, offences: inferred.map((o) => o.rule.offence), sections: withEquivalents, similar, terms, keywordTerms, phrases: [...new Set(phrases)], denseQueries: [...new Set(denseQueries)], subQueries: subs };
 }
