@@ -16,7 +16,7 @@ export class DerivedVectors {
   private deriving = false;
   private readonly realEmbed: Embedder['embed'];
 
-  constructor(private readonly embedder: Embedder, private readonly poolSize = 4096) {
+  constructor(private readonly embedder: Embedder, private readonly poolSize = 8192) {
     this.realEmbed = embedder.embed.bind(embedder);
     // The ingest service holds this embedder: replacing the instance's method reaches it.
     embedder.embed = (texts, kind, batchSize, cache) => this.embed(texts, kind, batchSize, cache);

@@ -7,8 +7,7 @@ import { Reranker } from '../models/reranker';
 import { MemoryKeywordIndex } from '../stores/keyword/memory-keyword.index';
 import { PgVectorIndex } from '../stores/vector/pgvector.index';
 import type { AnnState } from '../stores/vector/pgvector.ann';
-import { generateFirs } from '../seeds/synthetic-fir';
-import { DerivedVectors } from './derived-vectors';
+import { GrowingCorpus } from './bench-corpus';
 import { fromRoot } from '../util/paths';
 import { machine, percentile, rssMiB, writeResult } from './bench-env';
 
@@ -31,6 +30,8 @@ export interface SearchBenchRow {
   /** Synthetic FIRs on top of the bare acts; with the profile, what identifies a row in the results file. */
   firs?: number;
   measuredAt?: string;
+  /** The bench process's RSS after the queries: one API process's stores clients, models and in-memory keyword index. */
+  rssMiB?: number;
   /** Set when the FIRs past the first `realFirs` had vectors derived from a pool of real ones (DerivedVectors). */
   derivedVectors?: { realFirs: number; derivedFirs: number; pool: number };
   /** 1-minute load average when the queries started: other work on the 2 cores inflates every figure. */
@@ -74,114 +75,91 @@ const twenty = (hits: string[]) => [...hits, ...hits].slice(0, 20);
 const pct = (xs: number[]) => ({ p50: Math.round(percentile(xs, 50) * 10) / 10, p95: Math.round(percentile(xs, 95) * 10) / 10 });
 
 /**
- * Bare acts, then the synthetic FIRs in groups, with progress: at 100k chunks this is most of an hour of embedding.
- * With `realFirs`, only the first `realFirs` FIRs are embedded by the model; the rest get vectors derived from
- * theirs (DerivedVectors): what the row's `derivedVectors` records.
+ * Every size in `firs` (ascending) measured on one corpus that grows (GrowingCorpus); `onRow` gets each row as it is
+ * measured, so a long run that dies later still leaves what it measured.
  */
-async function buildCorpus(app: App, profile: string, firs: number, realFirs: number | undefined, log: (s: string) => void): Promise<SearchBenchRow['derivedVectors']> {
-  log(`[bench:search] ${profile}: indexing bare acts`);
-  await app.ingest.ingest(app.catalogue.bareActDocuments());
-  const bare = (await app.stores.documents.counts()).chunks;
-  log(`[bench:search] ${profile}: ${bare} bare-act chunks; indexing ${firs} synthetic FIRs (~${bare + firs * 4} chunks in all)`);
-  const t0 = performance.now();
-  const e0 = { ...app.embedder.stats };
-  let last = 0;
-  const docs = generateFirs(firs, 11);
-  const derived = realFirs !== undefined && realFirs < firs ? new DerivedVectors(app.embedder) : undefined;
-  const groups = derived ? [docs.slice(0, realFirs), docs.slice(realFirs)] : [docs];
-  let before = 0;
-  let pool = 0;
-  try {
-    for (const [g, group] of groups.entries()) {
-      if (g === 1) {
-        pool = derived!.startDeriving();
-        log(`[bench:search] ${profile}: the other ${group.length} FIRs get vectors derived from ${pool} real ones`);
-      }
-      await app.ingest.ingest(group, {
-        groupSize: 64,
-        onProgress: (p) => {
-          if (!p.finished && Date.now() - last < 15_000) return;
-          last = Date.now();
-          const done = before + p.done;
-          const s = (performance.now() - t0) / 1000;
-          const rate = done / s;
-          log(`[bench:search] ${profile}: ${done}/${firs} FIRs in ${Math.round(s)} s, ${rate.toFixed(1)} FIRs/s, `
-            + `embeddings computed ${app.embedder.stats.computed - e0.computed} / from cache ${app.embedder.stats.cached - e0.cached}, `
-            + `ETA ${Math.round((firs - done) / Math.max(rate, 1e-9))} s (at this rate), RSS ${rssMiB()} MiB${p.failed ? `, ${p.failed} failed` : ''}`);
-        },
-      });
-      before += group.length;
-    }
-  } finally {
-    derived?.restore();
-  }
-  return derived ? { realFirs: realFirs!, derivedFirs: firs - realFirs!, pool } : undefined;
-}
-
-export async function benchSearch(config: Config, profile: 'embedded' | 'services', firs: number, rounds: number, log: (s: string) => void, realFirs?: number): Promise<SearchBenchRow> {
+export async function benchSearch(
+  config: Config, profile: 'embedded' | 'services', firs: number[], rounds: number, log: (s: string) => void,
+  opts: { realFirs?: number; onRow?: (row: SearchBenchRow) => void } = {},
+): Promise<SearchBenchRow[]> {
   const { app, dispose } = await openEvalApp({ ...config, store: profile, rerankerModel: 'none' });
+  const corpus = new GrowingCorpus(app, profile, opts.realFirs, log);
+  const rows: SearchBenchRow[] = [];
   try {
-    const derivedVectors = await buildCorpus(app, profile, firs, realFirs, log);
-    const keywordIndex = await measureKeywordIndex(app, log);
-    const { chunks } = await app.stores.documents.counts();
-    const loadAverage = Math.round(os.loadavg()[0] * 100) / 100;
-    log(`[bench:search] ${profile}: ${chunks} chunks; ${rounds} × ${BENCH_QUERIES.length} queries (load average ${loadAverage})`);
-    const stageTimes: Record<string, number[]> = {};
-    const totals: number[] = [];
-    const model: number[] = [];
-    const candidates: string[][] = [];
-    for (let r = 0; r < rounds; r++) {
-      for (const [i, q] of BENCH_QUERIES.entries()) {
-        // A distinct query text each round: the cache would otherwise answer the repeats.
-        const modelBefore = app.embedder.stats.modelMs;
-        const t0 = performance.now();
-        const res = await app.search.search({ query: r ? `${q} ${'·'.repeat(r)}` : q, topK: 10, rerank: false });
-        // The search's own wall time (stages overlap and leave gaps, so their sum is not it), and the time its
-        // query embeddings spent in the model, counted where they ran.
-        totals.push(performance.now() - t0);
-        model.push(app.embedder.stats.modelMs - modelBefore);
-        for (const s of res.stages) (stageTimes[s.name] ??= []).push(s.ms);
-        if (r === 0) candidates[i] = res.hits.map((h) => `${h.chunk.heading}\n${h.chunk.text}`);
-      }
+    await corpus.start();
+    for (const n of [...firs].sort((x, y) => x - y)) {
+      await corpus.growTo(n);
+      const row = await measureSearch(app, config, profile, n, rounds, log, corpus.derivedVectors);
+      rows.push(row);
+      opts.onRow?.(row);
     }
-    let rerankerAlone: SearchBenchRow['rerankerAlone'] = null;
-    let rerankMean = 0;
-    const rerankerName = process.env.BENCH_RERANKER ?? 'tiny-random-cross-encoder';
-    try {
-      const reranker = await Reranker.load(rerankerName, config);
-      const times: number[] = [];
-      for (const [i, c] of candidates.entries()) {
-        const pool = twenty(c);
-        const t0 = performance.now();
-        await reranker.score(BENCH_QUERIES[i], pool);
-        times.push(performance.now() - t0);
-      }
-      rerankerAlone = { model: rerankerName, candidates: 20, ...pct(times) };
-      rerankMean = times.reduce((a, b) => a + b, 0) / Math.max(1, times.length);
-    } catch (err) {
-      log(`[bench:search] reranker ${rerankerName} not measured: ${(err as Error).message}`);
-    }
-    const atScale = await measureEncoderPairs(app, candidates);
-    const denseRecall = app.stores.vector instanceof PgVectorIndex ? await measureRecall(app, app.stores.vector) : undefined;
-    const modelTotal = model.reduce((a, b) => a + b, 0);
-    const pipelineTotal = totals.reduce((a, b) => a + b, 0);
-    const rerankTotal = rerankMean * totals.length;
-    const share = (x: number) => Math.round(x * 1000) / 1000;
-    return {
-      profile, chunks, firs, derivedVectors, measuredAt: new Date().toISOString(), loadAverage, queries: totals.length,
-      stages: Object.fromEntries(Object.entries(stageTimes).map(([k, v]) => [k, pct(v)])),
-      totalNoRerank: pct(totals), modelMs: pct(model),
-      overheadShare: share(1 - modelTotal / pipelineTotal),
-      overheadShareWithRerank: rerankerAlone ? share(1 - (modelTotal + rerankTotal) / (pipelineTotal + rerankTotal)) : undefined,
-      rerankerAlone, denseRecall, keywordIndex,
-      rerankerAtScale: {
-        encoder: app.embedder.info.model, candidates: 20, ...pct(atScale),
-        overheadShare: share((pipelineTotal - modelTotal) / (pipelineTotal + (atScale.reduce((a, b) => a + b, 0) / atScale.length) * totals.length)),
-      },
-    };
+    return rows;
   } finally {
+    corpus.close();
     await dispose();
   }
+}
+
+async function measureSearch(
+  app: App, config: Config, profile: string, firs: number, rounds: number, log: (s: string) => void, derivedVectors: SearchBenchRow['derivedVectors'],
+): Promise<SearchBenchRow> {
+  const keywordIndex = await measureKeywordIndex(app, log);
+  const { chunks } = await app.stores.documents.counts();
+  const loadAverage = Math.round(os.loadavg()[0] * 100) / 100;
+  log(`[bench:search] ${profile}: ${chunks} chunks; ${rounds} × ${BENCH_QUERIES.length} queries (load average ${loadAverage})`);
+  const stageTimes: Record<string, number[]> = {};
+  const totals: number[] = [];
+  const model: number[] = [];
+  const candidates: string[][] = [];
+  for (let r = 0; r < rounds; r++) {
+    for (const [i, q] of BENCH_QUERIES.entries()) {
+      // A distinct query text each round: the cache would otherwise answer the repeats.
+      const modelBefore = app.embedder.stats.modelMs;
+      const t0 = performance.now();
+      const res = await app.search.search({ query: r ? `${q} ${'·'.repeat(r)}` : q, topK: 10, rerank: false });
+      // The search's own wall time (stages overlap and leave gaps, so their sum is not it), and the time its
+      // query embeddings spent in the model, counted where they ran.
+      totals.push(performance.now() - t0);
+      model.push(app.embedder.stats.modelMs - modelBefore);
+      for (const s of res.stages) (stageTimes[s.name] ??= []).push(s.ms);
+      if (r === 0) candidates[i] = res.hits.map((h) => `${h.chunk.heading}\n${h.chunk.text}`);
+    }
+  }
+  let rerankerAlone: SearchBenchRow['rerankerAlone'] = null;
+  let rerankMean = 0;
+  const rerankerName = process.env.BENCH_RERANKER ?? 'tiny-random-cross-encoder';
+  try {
+    const reranker = await Reranker.load(rerankerName, config);
+    const times: number[] = [];
+    for (const [i, c] of candidates.entries()) {
+      const pool = twenty(c);
+      const t0 = performance.now();
+      await reranker.score(BENCH_QUERIES[i], pool);
+      times.push(performance.now() - t0);
+    }
+    rerankerAlone = { model: rerankerName, candidates: 20, ...pct(times) };
+    rerankMean = times.reduce((a, b) => a + b, 0) / Math.max(1, times.length);
+  } catch (err) {
+    log(`[bench:search] reranker ${rerankerName} not measured: ${(err as Error).message}`);
+  }
+  const atScale = await measureEncoderPairs(app, candidates);
+  const denseRecall = app.stores.vector instanceof PgVectorIndex ? await measureRecall(app, app.stores.vector) : undefined;
+  const modelTotal = model.reduce((a, b) => a + b, 0);
+  const pipelineTotal = totals.reduce((a, b) => a + b, 0);
+  const rerankTotal = rerankMean * totals.length;
+  const share = (x: number) => Math.round(x * 1000) / 1000;
+  return {
+    profile, chunks, firs, derivedVectors, measuredAt: new Date().toISOString(), loadAverage, queries: totals.length, rssMiB: rssMiB(),
+    stages: Object.fromEntries(Object.entries(stageTimes).map(([k, v]) => [k, pct(v)])),
+    totalNoRerank: pct(totals), modelMs: pct(model),
+    overheadShare: share(1 - modelTotal / pipelineTotal),
+    overheadShareWithRerank: rerankerAlone ? share(1 - (modelTotal + rerankTotal) / (pipelineTotal + rerankTotal)) : undefined,
+    rerankerAlone, denseRecall, keywordIndex,
+    rerankerAtScale: {
+      encoder: app.embedder.info.model, candidates: 20, ...pct(atScale),
+      overheadShare: share((pipelineTotal - modelTotal) / (pipelineTotal + (atScale.reduce((a, b) => a + b, 0) / atScale.length) * totals.length)),
+    },
+  };
 }
 
 /** The embedding model's encoder over each query's 20 (query, passage) pairs, batched as the reranker batches them. */
@@ -247,16 +225,15 @@ export const firsForChunks = (chunks: number) => Math.max(0, Math.ceil((chunks -
 
 export async function runSearchBench(config: Config, sizes: number[], profiles: ('embedded' | 'services')[], rounds: number, log: (s: string) => void, realFirs?: number) {
   const rows: SearchBenchRow[] = [];
-  for (const profile of profiles) for (const n of sizes) {
-    const row = await benchSearch(config, profile, n, rounds, log, realFirs);
+  const same = (a: SearchBenchRow, b: SearchBenchRow) => a.profile === b.profile && a.chunks === b.chunks && !a.derivedVectors === !b.derivedVectors;
+  const onRow = (row: SearchBenchRow) => {
     rows.push(row);
     log(`[bench:search] ${JSON.stringify(row)}`);
-    // Written after every row: a 100k run that dies later still leaves what it measured.
-    const same = (a: SearchBenchRow, b: SearchBenchRow) => a.profile === b.profile && a.chunks === b.chunks && !a.derivedVectors === !b.derivedVectors;
     const kept = previousRows().filter((p) => !rows.some((r) => same(r, p)));
     const all = [...kept, ...rows].sort((a, b) => a.chunks - b.chunks || a.profile.localeCompare(b.profile) || Number(!!a.derivedVectors) - Number(!!b.derivedVectors));
     writeResult('search', { machine: machine(config), rows: all });
-  }
+  };
+  for (const profile of profiles) await benchSearch(config, profile, sizes, rounds, log, { realFirs, onRow });
   const file = fromRoot('bench-results', 'search.json');
   const stageNames = [...new Set(rows.flatMap((r) => Object.keys(r.stages)))];
   const table = [

@@ -74,11 +74,23 @@ function renderTime(lang: Lang, h: number, m: number): string {
 }
 
 export function generateFirs(count: number, seed = 1): DocumentInput[] {
+  const docs: DocumentInput[] = [];
+  for (const doc of firStream(seed)) {
+    if (docs.length === count) break;
+    docs.push(doc);
+  }
+  return docs;
+}
+
+/**
+ * The same FIRs as generateFirs, one at a time and without end: a corpus of a million chunks (250k FIRs) is
+ * ingested group by group instead of being held in memory.
+ */
+export function* firStream(seed = 1): Generator<DocumentInput, never> {
   const rnd = mulberry32(seed);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)];
   const int = (lo: number, hi: number): number => lo + Math.floor(rnd() * (hi - lo + 1));
-  const docs: DocumentInput[] = [];
-  for (let n = 1; n <= count; n++) {
+  for (let n = 1; ; n++) {
     const lang = LANG_CYCLE[(n - 1) % LANG_CYCLE.length];
     const N = NAMES[lang];
     const offence = pick(OFFENCES);
@@ -185,7 +197,7 @@ export function generateFirs(count: number, seed = 1): DocumentInput[] {
           ? `एफआईआर ${firNumber} – ${text.title}, थाना ${psLocal}`
           : `ગુ.ર.નં. ${firNumber} – ${text.title}, ${psLocal} પો.સ્ટે.`;
 
-    docs.push({
+    yield {
       id: `syn-fir-${seed}-${n}`,
       type: 'FIR',
       title,
@@ -197,7 +209,6 @@ export function generateFirs(count: number, seed = 1): DocumentInput[] {
       sectionsCited,
       parts,
       extra: { firNumber, offence: offence.key, synthetic: 'true' },
-    });
+    };
   }
-  return docs;
 }
