@@ -1,5 +1,5 @@
 import type { Language } from '../domain/document.types';
-import { extractCitations, type Citation } from '../ingest/citations/extract';
+import { extractCitations, type Citation } from '../citations/extract';
 import { normaliseText, words } from '../text/normalise';
 import { detectLanguage } from '../text/script';
 import { classifyQuery, type QueryType } from './query-type';

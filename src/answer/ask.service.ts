@@ -1,9 +1,11 @@
 import type { QueryAnalysis } from '../analyse/analyse';
-import type { App } from '../app/app';
 import type { DocumentType } from '../domain/document.types';
 import { logger } from '../logger';
 import type { SearchRequest } from '../search/search.types';
-import { MAX_QUERY_CHARS } from '../search/search.service';
+import { MAX_QUERY_CHARS, type SearchService } from '../search/search.service';
+import type { Embedder } from '../models/embedder';
+import type { StatuteCatalogue } from '../seeds/statutes';
+import type { Stores } from '../stores/open-stores';
 import type { ChunkRecord } from '../stores/store.types';
 import type { Answer, AnswerCitation, AskEvent } from './answer.types';
 import { reviewChargesheet } from './chargesheet-review';
@@ -61,10 +63,19 @@ interface Prepared {
  * falls back to the extractive answer. Every citation resolves to a chunk, a document and, for statutes,
  * a section node in the graph.
  */
+export interface AskDeps {
+  search: Pick<SearchService, 'search'>;
+  /** The documents (context, siblings) and the graph (citations resolve to section nodes). */
+  stores: Pick<Stores, 'documents' | 'graph'>;
+  /** Its tokenizer sizes the context. */
+  embedder: Pick<Embedder, 'countTokens'>;
+  catalogue: StatuteCatalogue;
+}
+
 export class AskService {
   private readonly planner: PlanService;
 
-  constructor(private readonly app: Pick<App, 'search' | 'stores' | 'embedder' | 'catalogue'>, private readonly llm: LlmSettings | null) {
+  constructor(private readonly app: AskDeps, private readonly llm: LlmSettings | null) {
     this.planner = new PlanService({ search: app.search, documents: app.stores.documents, countTokens: (t) => app.embedder.countTokens(t) });
   }
 

@@ -1,5 +1,5 @@
 import { NEW_CODES_IN_FORCE } from '../domain/codes';
-import { extractCitations } from '../ingest/citations/extract';
+import { extractCitations } from '../citations/extract';
 import type { ContextBlock } from './context';
 
 interface Element {

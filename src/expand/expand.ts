@@ -124,7 +124,11 @@ export function subQueries(text: string): string[] {
  */
 export async function expandQuery(
   a: QueryAnalysis,
-  deps: { glossary: Glossary; elements: OffenceElements; graph: Pick<CitationGraph, 'equivalents' | 'coCited'>; catalogue: StatuteCatalogue; names?: NameMatch[] },
+  deps: {
+    glossary: Glossary; elements: OffenceElements; graph: Pick<CitationGraph, 'equivalents' | 'coCited'>; catalogue: StatuteCatalogue; names?: NameMatch[];
+    /** The sections the query names (namedSections), when the caller has them already. */
+    named?: Map<string, NamedSection>;
+  },
   o: ExpandOptions,
 ): Promise<Expansion> {
   const sections: ExpandedSection[] = [];
@@ -180,7 +184,7 @@ export async function expandQuery(
 
   const similar = deps.names ?? [];
   const direct = sections.map((s) => s.id);
-  const named = namedSections(a, deps.catalogue);
+  const named = deps.named ?? namedSections(a, deps.catalogue);
   const equivalents = await deps.graph.equivalents(direct);
   const withEquivalents: ExpandedSection[] = [];
   for (const s of sections) {

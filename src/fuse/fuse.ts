@@ -69,3 +69,6 @@ export function provisionPrior(intent: PriorIntent, code: string | null, penal: 
 export const AUTHORITY_BOOST: Record<string, number> = {
   CONSTITUTION: 1.3, ACT: 1.25, RULES: 1.2, SUPREME_COURT: 1.15, HIGH_COURT: 1.1, SOP: 1.0, CASE_RECORD: 1.0,
 };
+
+/** An equivalent section added after a hit (IPC 302 → BNS 103) ranks just below the hit that brought it. */
+export const EQUIVALENT_SHARE = 0.99;

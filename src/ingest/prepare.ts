@@ -7,7 +7,7 @@ import type { StatuteCatalogue } from '../seeds/statutes';
 import type { ChunkRecord, DocumentCitation, StoredDocument } from '../stores/store.types';
 import { normaliseText } from '../text/normalise';
 import { detectLanguage, gujaratiToDevanagari } from '../text/script';
-import { extractCitations, type Citation } from './citations/extract';
+import { extractCitations, type Citation } from '../citations/extract';
 
 /** Bumped when chunking or enrichment changes, so unchanged documents are re-indexed once. */
 export const PIPELINE_VERSION = '1';

@@ -67,7 +67,7 @@ function coverage(embedder: Pick<Embedder, 'maxTokens' | 'countTokens'>, text: s
 
 export interface Retrieved {
   lists: RankedList[];
-  stages: Record<'dense' | 'keyword' | 'graph', StageOutcome>;
+  stages: Record<'dense' | 'keyword' | 'sections', StageOutcome>;
   /** Cosine of the best dense hit, for the relevance threshold. */
   bestDense: number | null;
   /** Share of the query's tokens the embedder read (it truncates at its window): 1 for all but long narratives. */
@@ -75,14 +75,15 @@ export interface Retrieved {
 }
 
 /**
- * Stage 3: dense (vector index) and keyword (SQL) retrieval with the same filters, top-N each, plus the
- * chunks of the sections named or implied by the query. A store that fails is reported, not fatal.
+ * Stage 3: dense (vector index) and keyword (in-process postings, or SQL with KEYWORD_INDEX=sql) retrieval with the
+ * same filters, top-N each, plus the chunks of the sections named or implied by the query. A store that fails is
+ * reported, not fatal.
  */
 export async function retrieve(stores: Stores, embedder: Embedder, x: Expansion, filter: SearchFilter | undefined, n = 20): Promise<Retrieved> {
   // The three sources are independent reads: asked at once, the query embedding overlaps the SQL, and on the
   // services profile the round trips to PostgreSQL, Chroma and the document store overlap too.
   const sections = (list: ExpandedSection['list']) => sectionList(stores, x.sections.filter((s) => s.list === list), filter);
-  const [dense, keyword, graph] = await Promise.all([
+  const [dense, keyword, named] = await Promise.all([
     timed(async () => {
       const vectors = await embedder.embed(x.denseQueries, 'query');
       return mergeDense(await Promise.all(vectors.map((v) => stores.vector.query(v, n, filter))), n);
@@ -95,16 +96,16 @@ export async function retrieve(stores: Stores, embedder: Embedder, x: Expansion,
     }),
   ]);
   const lists: RankedList[] = [
-    { name: 'reference', hits: graph.value?.reference ?? [] },
-    { name: 'elements', hits: (graph.value?.elements ?? []).slice(0, n * 2) },
-    { name: 'glossary', hits: (graph.value?.glossary ?? []).slice(0, n * 2) },
-    { name: 'names', hits: (graph.value?.names ?? []).slice(0, n * 2) },
+    { name: 'reference', hits: named.value?.reference ?? [] },
+    { name: 'elements', hits: (named.value?.elements ?? []).slice(0, n * 2) },
+    { name: 'glossary', hits: (named.value?.glossary ?? []).slice(0, n * 2) },
+    { name: 'names', hits: (named.value?.names ?? []).slice(0, n * 2) },
     { name: 'dense', hits: dense.value?.hits ?? [] },
     { name: 'keyword', hits: keyword.value ?? [] },
   ];
   return {
     lists: lists.filter((l) => l.hits.length),
-    stages: { dense: dense.outcome, keyword: keyword.outcome, graph: graph.outcome },
+    stages: { dense: dense.outcome, keyword: keyword.outcome, sections: named.outcome },
     bestDense: dense.value?.best ?? null,
     denseCoverage: coverage(embedder, x.denseQueries[0] ?? ''),
   };

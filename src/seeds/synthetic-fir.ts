@@ -1,7 +1,8 @@
 /**
  * Deterministic synthetic FIRs in English, Hindi and Gujarati, for load tests and retrieval experiments.
- * Each FIR is built from an offence template (synthetic-fir.templates.ts) and random fictional details; the
- * sections it cites follow its date: IPC/CrPC before 1 July 2024, BNS/BNSS from then on.
+ * Each FIR is built from an offence template (seeds/synthetic/fir-texts.json, read by synthetic-fir.templates.ts)
+ * and random fictional details; the sections it cites follow its date: IPC/CrPC before 1 July 2024, BNS/BNSS from
+ * then on.
  */
 import type { DocumentInput } from '../domain/document.types';
 import {

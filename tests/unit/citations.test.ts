@@ -4,7 +4,7 @@
  * inferred from the date (or the default) because the text named none. So each case checks ids, sub-sections and
  * inferred flags at once.
  */
-import { Citation, extractCitations, ExtractOptions, normaliseDigits } from '../../src/ingest/citations/extract';
+import { Citation, extractCitations, ExtractOptions, normaliseDigits } from '../../src/citations/extract';
 
 const show = (c: Citation) => `${c.id}${c.subsection !== undefined ? `(${c.subsection})` : ''}${c.inferred ? '*' : ''}`;
 const cite = (text: string, opts?: ExtractOptions) => extractCitations(text, opts).map(show);

@@ -11,7 +11,7 @@
  * Matching is case-insensitive. Order inside a list does not matter: the longest match wins.
  * The word lists further down are regex sources, already escaped.
  */
-import type { StatuteCode } from '../../domain/codes';
+import type { StatuteCode } from '../domain/codes';
 
 export type Family = 'penal' | 'procedure' | 'evidence';
 

@@ -3,7 +3,7 @@
  * "r/w" "to" (and their Hindi and Gujarati equivalents); the whole list takes the code written right after it
  * ("302/34 IPC") or right before it ("IPC 302, 201", "IPC की धारा 302").
  */
-import { codeInForce, counterpartCode, NEW_CODES_IN_FORCE, StatuteCode } from '../../domain/codes';
+import { codeInForce, counterpartCode, NEW_CODES_IN_FORCE, StatuteCode } from '../domain/codes';
 import type { Family } from './aliases';
 import type { JoinKind, Token } from './tokenize';
 

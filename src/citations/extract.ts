@@ -6,8 +6,8 @@
  * A number is only a citation if a section word or a code name stands next to it: years, FIR numbers, amounts,
  * phone and vehicle numbers never are.
  */
-import { sectionId, StatuteCode } from '../../domain/codes';
-import { normaliseDigits } from '../../text/normalise';
+import { sectionId, StatuteCode } from '../domain/codes';
+import { normaliseDigits } from '../text/normalise';
 import type { Family } from './aliases';
 import { ListItem, NumToken, resolveLists } from './lists';
 import { tokenize } from './tokenize';

@@ -1,0 +1,37 @@
+import { EQUIVALENT_SHARE } from '../fuse/fuse';
+import type { Pooled } from '../fuse/fuse.stage';
+import type { SearchContext, StageResult } from '../search/pipeline';
+import { usefulEquivalents, type NamedSection } from './expand';
+
+export type Ordered = Pooled & { addedBy: string | null };
+
+/**
+ * Stage 6: a bare-act hit brings its counterpart in the other code right after it (IPC 302 → BNS 103), so an officer
+ * sees the section in force and the one the older records cite; for a sub-section the user named, the counterpart
+ * of that sub-section (`named`, from the expand stage).
+ */
+export async function equivalentsStage(candidates: Pooled[], named: Map<string, NamedSection>, ctx: SearchContext): Promise<StageResult<Ordered[]>> {
+  if (ctx.off.equivalents) return { output: candidates.map((c) => ({ ...c, addedBy: null })), report: { status: 'SKIPPED', detail: null } };
+  const sectionIds = [...new Set(candidates.map((c) => c.chunk.sectionId).filter((s): s is string => !!s))];
+  const edges = await ctx.graph.equivalents(sectionIds);
+  const present = new Set(sectionIds);
+  const wanted = [...new Set(edges.map((e) => e.toId).filter((id) => !present.has(id)))];
+  const siblingChunks = await ctx.deps.stores.documents.chunksOfSections(wanted, ctx.req.filter);
+  const firstChunk = new Map<string, (typeof siblingChunks)[number]>();
+  for (const c of siblingChunks) if (!firstChunk.has(c.sectionId!)) firstChunk.set(c.sectionId!, c);
+  const out: Ordered[] = [];
+  const placed = new Set<string>();
+  for (const c of candidates) {
+    if (out.some((o) => o.chunk.id === c.chunk.id)) continue;
+    out.push({ ...c, addedBy: null });
+    if (!c.chunk.sectionId) continue;
+    placed.add(`s:${c.chunk.sectionId}`);
+    for (const e of usefulEquivalents(edges, c.chunk.sectionId, named.get(c.chunk.sectionId))) {
+      const sib = firstChunk.get(e.toId);
+      if (!sib || placed.has(`s:${e.toId}`)) continue;
+      placed.add(`s:${e.toId}`);
+      out.push({ ...c, chunk: sib, fused: c.fused * EQUIVALENT_SHARE, rerank: c.rerank, scores: {}, siblings: [], addedBy: `equivalent of ${c.chunk.sectionId}` });
+    }
+  }
+  return { output: out, report: { status: 'RAN', detail: null } };
+}

@@ -1,0 +1,53 @@
+import type { QueryAnalysis } from '../analyse/analyse';
+import type { Ordered } from '../expand/equivalents.stage';
+import type { Expansion } from '../expand/expand';
+import type { RetrieveOutput } from '../retrieve/retrieve.stage';
+import type { StoredDocument } from '../stores/store.types';
+import type { DomainWords } from './domain-words';
+import { highlights } from './highlight';
+import type { SearchContext, StageResult } from './pipeline';
+import { refused } from './refusal';
+import type { SearchHit, SearchResponse } from './search.types';
+import { MIN_DENSE, MIN_KEYWORD } from './thresholds';
+
+type Assembled = Pick<SearchResponse, 'hits' | 'k' | 'belowThreshold' | 'message' | 'evidence'>;
+
+/**
+ * Stage 7: the evidence the refusal is decided on, then the top k hits with their documents, scores and highlights,
+ * or none when the query found nothing relevant enough ("nothing is shown rather than unrelated text").
+ */
+export async function assembleStage(
+  input: { analysis: QueryAnalysis; expansion: Expansion; retrieve: RetrieveOutput; ordered: Ordered[]; docs: Map<string, StoredDocument>; bestLogit: number | null },
+  ctx: SearchContext, domainWords: DomainWords,
+): Promise<StageResult<Assembled>> {
+  const { analysis, expansion, ordered, docs } = input;
+  const { retrieved, lists } = input.retrieve;
+  const k = ctx.req.topK ?? analysis.k;
+  const bestKeyword = lists.find((l) => l.name === 'keyword')?.hits[0]?.score ?? null;
+  const hasMaterial = expansion.sections.length > 0 || (retrieved.bestDense ?? 0) >= MIN_DENSE[analysis.type] || (bestKeyword ?? 0) >= MIN_KEYWORD;
+  const evidence: SearchResponse['evidence'] = {
+    named: analysis.references.some((r) => !r.inferred), material: hasMaterial, bestLogit: input.bestLogit,
+    lexicon: expansion.sections.filter((x) => x.reason === 'GLOSSARY' || x.reason === 'ELEMENTS').length,
+    domainWords: domainWords.mentioned(analysis.normalised),
+    bestDense: retrieved.bestDense ?? null, bestKeyword,
+  };
+  const belowThreshold = refused(evidence, ctx.deps.rerankSettings);
+  const top = belowThreshold ? [] : ordered.slice(0, k);
+  const extraDocs = await ctx.deps.stores.documents.getDocuments(top.map((c) => c.chunk.documentId).filter((id) => !docs.has(id)));
+  for (const d of extraDocs) docs.set(d.id, d);
+  const terms = [...expansion.keywordTerms, ...expansion.terms.map((x) => x.term)];
+  const hits: SearchHit[] = top.map((c) => ({
+    chunk: c.chunk, document: docs.get(c.chunk.documentId)!, highlights: highlights(c.chunk.text, terms), addedBy: c.addedBy, siblings: c.siblings,
+    scores: {
+      dense: c.scores.dense ?? null, keyword: c.scores.keyword ?? null, reference: c.scores.reference ?? null,
+      elements: c.scores.elements ?? null, glossary: c.scores.glossary ?? null, names: c.scores.names ?? null, fused: c.fused, rerank: c.rerank,
+    },
+  }));
+  return {
+    output: {
+      hits, k, belowThreshold, evidence,
+      message: belowThreshold ? 'Not enough relevant material was found for this query; nothing is shown rather than unrelated text.' : null,
+    },
+    report: { status: 'RAN', detail: null },
+  };
+}
