@@ -12,6 +12,7 @@ export type Lang = 'en' | 'hi' | 'gu';
 
 /** What a template sees: the random details of one FIR, already rendered in the FIR's language. */
 export interface Ctx {
+  /** Dated on or after 1 July 2024: a template's {code:OLD|NEW} renders NEW. */
   isNew: boolean;
   date: string; // date of report, rendered
   prevDate: string; // date of incident (day before or same day), rendered
@@ -32,8 +33,6 @@ export interface Ctx {
   vehicle2: string;
   phone: string;
   cite: string; // the sections charged, e.g. "u/s 302, 34 IPC"
-  /** The old-code or the new-code wording, by the FIR's date. */
-  v: (oldText: string, newText: string) => string;
   pick: <T>(xs: readonly T[]) => T;
   int: (lo: number, hi: number) => number;
 }
@@ -128,7 +127,7 @@ export interface OffenceText {
 
 /** The details a template may name: Ctx's, the accused one by one, and the smaller amount without its currency mark. */
 function fields(c: Ctx): Record<string, string | number> {
-  const { v: _v, pick: _p, int: _i, isNew: _n, accused, ...rest } = c;
+  const { pick: _p, int: _i, isNew: _n, accused, ...rest } = c;
   return { ...rest, accused1: accused[0], accused2: accused[1], accused3: accused[2], smallFigure: c.small.replace(/^(₹|રૂ\. )/, '') };
 }
 
@@ -160,5 +159,5 @@ export const COMPLAINANT: Record<Lang, ((p: { name: string; father: string; age:
 export const TEXTS: Record<Lang, Record<string, OffenceText>> = byLang((lang) =>
   Object.fromEntries(Object.entries(DATA.offences[lang]).map(([key, t]) => {
     const [incident, evidence, accused] = [t.incident, t.evidence, t.accused].map((text) => template(lang, text));
-    return [key, { title: t.title, incident: (c: Ctx) => incident(c), evidence: (c: Ctx) => evidence(c), accused: (c: Ctx) => accused(c) }];
+    return [key, { title: t.title, incident, evidence, accused }];
   })));

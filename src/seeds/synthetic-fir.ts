@@ -168,7 +168,6 @@ export function* firStream(seed = 1): Generator<DocumentInput, never> {
       vehicle2: plate(),
       phone: `${pick(['98', '97', '94', '70', '88'])}XXXXXX${int(10, 99)}`,
       cite,
-      v: (oldText, newText) => (isNew ? newText : oldText),
       pick,
       int,
     };
