@@ -111,53 +111,56 @@ export class IndexSync {
       // Whatever an error left held goes back at once instead of after the lease.
       await documents.releaseOutbox(claimant).catch(() => undefined);
     }
-    const { pending: left } = await documents.counts();
+    const left = await documents.pendingCount();
     if (total.failed) logger.warn({ failed: total.failed, pending: left }, 'index updates failed and stay queued');
     return { ...total, pending: left };
   }
 
   /**
-   * Applies entries this pass holds. A batch that fails is retried entry by entry, so one bad document cannot
-   * hold the others back; after one failure there the target is skipped for the rest of the pass, as a server
-   * that is down would otherwise cost one timeout per document.
+   * Applies entries this pass holds, the vector index and the graph at once (they are different servers). A batch
+   * that fails is retried entry by entry, so one bad document cannot hold the others back; after one failure there
+   * the target is skipped for the rest of the pass, as a server that is down would otherwise cost one timeout per
+   * document.
    */
   private async applyClaimed(due: OutboxEntry[]): Promise<{ applied: number; failed: number }> {
+    const each = await Promise.all((['vector', 'graph'] as const).map((target) => this.applyTarget(target, due.filter((e) => e.target === target))));
+    return { applied: each[0].applied + each[1].applied, failed: each[0].failed + each[1].failed };
+  }
+
+  private async applyTarget(target: OutboxTarget, entries: OutboxEntry[]): Promise<{ applied: number; failed: number }> {
     let applied = 0;
     let failed = 0;
-    const down = new Map<string, string>();
+    let down: string | undefined;
     const fail = async (e: OutboxEntry, message: string) => {
       failed++;
       await this.stores.documents.failOutbox(e, message);
     };
-    for (const target of ['vector', 'graph'] as const) {
-      const entries = due.filter((e) => e.target === target);
-      for (let i = 0; i < entries.length; i += BATCH) {
-        const batch = entries.slice(i, i + BATCH);
-        if (down.has(target)) {
-          for (const e of batch) await fail(e, down.get(target)!);
+    for (let i = 0; i < entries.length; i += BATCH) {
+      const batch = entries.slice(i, i + BATCH);
+      if (down !== undefined) {
+        for (const e of batch) await fail(e, down);
+        continue;
+      }
+      try {
+        await this.applyBatch(target, [...new Set(batch.map((e) => e.documentId))]);
+        await this.stores.documents.completeOutboxMany(batch);
+        applied += batch.length;
+        continue;
+      } catch {
+        // Fall through to one entry at a time.
+      }
+      for (const e of batch) {
+        if (down !== undefined) {
+          await fail(e, down);
           continue;
         }
         try {
-          await this.applyBatch(target, [...new Set(batch.map((e) => e.documentId))]);
-          await this.stores.documents.completeOutboxMany(batch);
-          applied += batch.length;
-          continue;
-        } catch {
-          // Fall through to one entry at a time.
-        }
-        for (const e of batch) {
-          if (down.has(target)) {
-            await fail(e, down.get(target)!);
-            continue;
-          }
-          try {
-            await this.applyBatch(target, [e.documentId]);
-            await this.stores.documents.completeOutbox(e);
-            applied++;
-          } catch (err) {
-            down.set(target, (err as Error).message.split('\n')[0]);
-            await fail(e, (err as Error).message);
-          }
+          await this.applyBatch(target, [e.documentId]);
+          await this.stores.documents.completeOutbox(e);
+          applied++;
+        } catch (err) {
+          down = (err as Error).message.split('\n')[0];
+          await fail(e, (err as Error).message);
         }
       }
     }

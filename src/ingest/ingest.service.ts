@@ -92,70 +92,85 @@ export class IngestService {
     const group = opts.groupSize ?? 32;
     const results: IngestResult[] = [];
     const progress = { batchId, total: inputs.length, done: 0, failed: 0, lastId: null as string | null, finished: false };
-    for (let start = 0; start < inputs.length; start += group) {
-      if (opts.signal?.aborted) break;
-      const slice = inputs.slice(start, start + group);
-      const ready: { index: number; p: PreparedDocument }[] = [];
-      let held = performance.now();
-      for (const [offset, raw] of slice.entries()) {
-        // Chunking and tokenising a long document holds the event loop: give requests a turn every ~50 ms.
-        if (performance.now() - held > 50) {
-          await nextTurn();
-          held = performance.now();
-        }
-        const index = start + offset;
-        const r = this.prepare(index, raw);
-        if ('status' in r) results.push(r);
-        else ready.push({ index, p: r });
-      }
-      // One read of what is stored per group, not one per document. Validation came first, so an invalid document
-      // is INVALID_DOCUMENT whether or not its id is taken: the answer tells nothing about other districts' ids.
-      const stored = await this.deps.stores.documents.existingDocuments(ready.map((x) => x.p.document.id));
-      const prepared: { index: number; p: PreparedDocument; existing: string | null }[] = [];
-      for (const x of ready) {
-        const existing = stored.get(x.p.document.id) ?? null;
-        const refusal = opts.policy?.refusal(x.p.document, existing);
-        if (refusal) results.push(failure(x.index, ErrorCode.FORBIDDEN, refusal, [], x.p.document.title, x.p.document.id));
-        else prepared.push({ ...x, existing: existing?.contentHash ?? null });
-      }
-      const toEmbed = prepared.filter((x) => x.existing !== x.p.document.contentHash);
-      const vectors = await this.deps.embedder.embed(toEmbed.flatMap((x) => x.p.embedTexts), 'passage');
-      let v = 0;
-      for (const x of toEmbed) for (const c of x.p.chunks) c.embedding = vectors[v++];
-      const savedTogether = await this.saveTogether(toEmbed, opts.policy?.guard);
-      for (const x of prepared) {
-        const d = x.p.document;
-        const base = { index: x.index, id: d.id, title: d.title, chunks: x.p.chunks.length, sections: d.sections, warnings: d.warnings, error: null };
-        if (x.existing === d.contentHash) {
-          results.push({ ...base, status: 'UNCHANGED' });
-          continue;
-        }
-        if (savedTogether) {
-          results.push({ ...base, status: x.existing ? 'UPDATED' : 'CREATED' });
-          continue;
-        }
-        try {
-          await this.deps.stores.documents.save(d, x.p.chunks, ['vector', 'graph'], opts.policy?.guard);
-          results.push({ ...base, status: x.existing ? 'UPDATED' : 'CREATED' });
-        } catch (err) {
-          results.push(err instanceof WriteRefused
-            ? failure(x.index, ErrorCode.FORBIDDEN, idNotAvailable(d.id), [], d.title, d.id)
-            : failure(x.index, ErrorCode.STORE_UNAVAILABLE, `could not save: ${(err as Error).message.split('\n')[0]}`, [], d.title, d.id));
-        }
-      }
-      const written = results.filter((r) => r.index >= start && (r.status === 'CREATED' || r.status === 'UPDATED')).map((r) => r.id!);
-      if (written.length) {
-        this.deps.onChange?.();
-        await this.deps.sync.apply(written).catch(() => undefined);
-      }
-      progress.done = results.length;
-      progress.failed = results.filter((r) => r.status === 'FAILED').length;
-      progress.lastId = results[results.length - 1]?.id ?? null;
+    const report = (done: number) => {
+      const counted = results.slice(0, done);
+      progress.done = done;
+      progress.failed = counted.filter((r) => r.status === 'FAILED').length;
+      progress.lastId = counted[done - 1]?.id ?? null;
       opts.onProgress?.({ ...progress });
+    };
+    // A group's index update (Chroma, Neo4j) runs while the next group is prepared, embedded and saved: the
+    // model and the document store are not kept waiting on the other servers. One update in flight at a time,
+    // and a group is reported done only once it is indexed.
+    let indexing: Promise<void> = Promise.resolve();
+    try {
+      for (let start = 0; start < inputs.length; start += group) {
+        if (opts.signal?.aborted) break;
+        const written = await this.saveGroup(start, inputs.slice(start, start + group), opts, results);
+        await indexing;
+        const done = results.length;
+        indexing = (written.length ? this.deps.sync.apply(written).then(() => undefined, () => undefined) : Promise.resolve())
+          .then(() => report(done));
+      }
+    } finally {
+      // Also when a group threw: the update in flight finishes before the batch ends (a graceful stop waits for it).
+      await indexing;
     }
     progress.finished = true;
-    opts.onProgress?.({ ...progress });
+    report(results.length);
     return results.sort((a, b) => a.index - b.index);
+  }
+
+  /** Validates, prepares, embeds and saves one group; its results go to `results`; returns the ids written. */
+  private async saveGroup(start: number, slice: unknown[], opts: IngestOptions, results: IngestResult[]): Promise<string[]> {
+    const ready: { index: number; p: PreparedDocument }[] = [];
+    let held = performance.now();
+    for (const [offset, raw] of slice.entries()) {
+      // Chunking and tokenising a long document holds the event loop: give requests a turn every ~50 ms.
+      if (performance.now() - held > 50) {
+        await nextTurn();
+        held = performance.now();
+      }
+      const index = start + offset;
+      const r = this.prepare(index, raw);
+      if ('status' in r) results.push(r);
+      else ready.push({ index, p: r });
+    }
+    // One read of what is stored per group, not one per document. Validation came first, so an invalid document
+    // is INVALID_DOCUMENT whether or not its id is taken: the answer tells nothing about other districts' ids.
+    const stored = await this.deps.stores.documents.existingDocuments(ready.map((x) => x.p.document.id));
+    const prepared: { index: number; p: PreparedDocument; existing: string | null }[] = [];
+    for (const x of ready) {
+      const existing = stored.get(x.p.document.id) ?? null;
+      const refusal = opts.policy?.refusal(x.p.document, existing);
+      if (refusal) results.push(failure(x.index, ErrorCode.FORBIDDEN, refusal, [], x.p.document.title, x.p.document.id));
+      else prepared.push({ ...x, existing: existing?.contentHash ?? null });
+    }
+    const toEmbed = prepared.filter((x) => x.existing !== x.p.document.contentHash);
+    const vectors = await this.deps.embedder.embed(toEmbed.flatMap((x) => x.p.embedTexts), 'passage');
+    let v = 0;
+    for (const x of toEmbed) for (const c of x.p.chunks) c.embedding = vectors[v++];
+    const savedTogether = await this.saveTogether(toEmbed, opts.policy?.guard);
+    const written: string[] = [];
+    for (const x of prepared) {
+      const d = x.p.document;
+      const base = { index: x.index, id: d.id, title: d.title, chunks: x.p.chunks.length, sections: d.sections, warnings: d.warnings, error: null };
+      if (x.existing === d.contentHash) {
+        results.push({ ...base, status: 'UNCHANGED' });
+        continue;
+      }
+      try {
+        if (!savedTogether) await this.deps.stores.documents.save(d, x.p.chunks, ['vector', 'graph'], opts.policy?.guard);
+        results.push({ ...base, status: x.existing ? 'UPDATED' : 'CREATED' });
+        written.push(d.id);
+      } catch (err) {
+        results.push(err instanceof WriteRefused
+          ? failure(x.index, ErrorCode.FORBIDDEN, idNotAvailable(d.id), [], d.title, d.id)
+          : failure(x.index, ErrorCode.STORE_UNAVAILABLE, `could not save: ${(err as Error).message.split('\n')[0]}`, [], d.title, d.id));
+      }
+    }
+    if (written.length) this.deps.onChange?.();
+    return written;
   }
 
   /**

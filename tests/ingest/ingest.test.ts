@@ -108,6 +108,27 @@ describeEachProfile('ingestion end to end (%s)', (profile) => {
     expect(events).toEqual([{ done: 2, finished: false }, { done: 4, finished: false }, { done: 5, finished: false }, { done: 5, finished: true }]);
   });
 
+  // A group's index update runs while the next group is saved: a group is reported done only once it is indexed.
+  it('reports a group done only once its documents are in the vector index and the graph', async () => {
+    const docs = Array.from({ length: 6 }, (_, i) => ({ id: `prog-${i}`, type: 'SOP' as const, title: `order ${i}`, text: `Standing order ${i} on night patrols u/s 303 BNS.` }));
+    const checks: Promise<{ done: number; indexed: boolean[] }>[] = [];
+    const results = await app.ingest.ingest(docs, {
+      groupSize: 2,
+      onProgress: (p) => {
+        const ids = docs.slice(0, p.done).map((d) => d.id);
+        checks.push(Promise.all(ids.map(async (id) => {
+          const s = await storeState(app, id);
+          return s.inVector && s.cites.includes('BNS:303');
+        })).then((indexed) => ({ done: p.done, indexed })));
+      },
+    });
+    expect(results.map((r) => r.status)).toEqual(Array(6).fill('CREATED'));
+    const seen = await Promise.all(checks);
+    expect(seen.map((c) => c.done)).toEqual([2, 4, 6, 6]);
+    for (const c of seen) expect(c.indexed).toEqual(Array(c.done).fill(true));
+    for (const d of docs) await app.ingest.delete(d.id);
+  });
+
   it('saves a group in one transaction, and when the store refuses one document the others are still saved', async () => {
     // A real store error for one document only: a trigger in this test's own schema.
     const sql = app.stores.sql;

@@ -1,4 +1,9 @@
+import { chunkDocument } from '../../src/chunk/chunker';
 import { Embedder } from '../../src/models/embedder';
+import { seedCorpus } from '../../src/seeds/seed';
+import { loadStatutes } from '../../src/seeds/statutes';
+import { generateFirs } from '../../src/seeds/synthetic-fir';
+import type { DocumentInput } from '../../src/domain/document.types';
 import { EMBEDDING_MODEL, MODELS_DIR } from '../support/profiles';
 
 const settings = { modelsDir: MODELS_DIR, allowRemoteModels: false };
@@ -25,6 +30,22 @@ describe('embedder on the real multilingual-e5-small model', () => {
       const one = await embedder.embedOne(texts[i], 'passage');
       expect(dot(batched[i], one)).toBeGreaterThan(0.99);
     }
+  });
+
+  // The packer's counts decide where chunks end, and the shipped seed vectors are keyed by chunk text: the word memo
+  // must give the tokenizer's own count on every text the packer counts.
+  it('counts tokens word by word exactly as the tokenizer counts whole texts (seed corpus and synthetic FIRs)', () => {
+    const texts: string[] = [];
+    const record = (t: string) => {
+      texts.push(t);
+      return embedder.countTokensWhole(t);
+    };
+    const docs = [...seedCorpus(loadStatutes()).flatMap(([, list]) => list as DocumentInput[]), ...generateFirs(200, 5)];
+    for (const d of docs) chunkDocument(d, record);
+    const edges = ['a  b', 'धारा   302 ', ' ખૂન', 'line\nbreak and\ttab', ''];
+    const differ = [...texts, ...edges].filter((t) => embedder.countTokens(t) !== embedder.countTokensWhole(t));
+    expect(texts.length).toBeGreaterThan(5000);
+    expect(differ).toEqual([]);
   });
 
   it('applies the query/passage prefixes e5 was trained with', async () => {

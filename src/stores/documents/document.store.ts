@@ -175,6 +175,12 @@ export class DocumentStore {
     return r;
   }
 
+  /** Outbox entries left: counts() also counts every chunk, which costs a scan per call at a million chunks. */
+  async pendingCount(): Promise<number> {
+    const [r] = await this.sql.query<{ pending: number }>('SELECT count(*)::int AS pending FROM {S}.outbox');
+    return r.pending;
+  }
+
   /** Due entries, whoever holds them (inspection); IndexSync applies through claimOutbox. */
   pendingOutbox(limit: number): Promise<OutboxEntry[]> {
     return outbox.pendingOutbox(this.sql, limit);
