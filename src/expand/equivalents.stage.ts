@@ -1,7 +1,7 @@
 import { EQUIVALENT_SHARE } from '../fuse/fuse';
 import type { Pooled } from '../fuse/fuse.stage';
 import type { SearchContext, StageResult } from '../search/pipeline';
-import { usefulEquivalents, type NamedSection } from './expand';
+import { usefulEquivalents, type NamedSection } from './sections';
 
 export type Ordered = Pooled & { addedBy: string | null };
 

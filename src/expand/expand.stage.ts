@@ -2,7 +2,8 @@ import type { QueryAnalysis } from '../analyse/analyse';
 import type { SearchContext, StageResult } from '../search/pipeline';
 import type { CitationGraph } from '../stores/graph/graph.types';
 import { OffenceElements } from './elements';
-import { expandQuery, namedSections, type Expansion, type NamedSection } from './expand';
+import { expandQuery, type Expansion } from './expand';
+import { namedSections, type NamedSection } from './sections';
 import { Glossary } from './glossary';
 import type { NameMatch } from './section-names';
 

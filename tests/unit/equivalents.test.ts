@@ -1,4 +1,4 @@
-import { usefulEquivalents } from '../../src/expand/expand';
+import { usefulEquivalents } from '../../src/expand/sections';
 
 const edge = (fromId: string, toId: string, relation: string, provisions: string) => ({ fromId, toId, relation, provisions });
 
