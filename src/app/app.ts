@@ -98,6 +98,7 @@ async function startModelThread(config: Config, withReranker: boolean): Promise<
  * and tests use one thread).
  */
 export async function createApp(config: Config, storeOptions: Partial<OpenOptions> = {}, opts: { reranker?: boolean; modelThread?: boolean } = {}): Promise<App> {
+  logger.level = config.logLevel;
   const threaded = opts.modelThread && config.modelThread ? await startModelThread(config, opts.reranker !== false) : null;
   let embedder: Embedder;
   try {
