@@ -33,8 +33,11 @@ export class GrowingCorpus {
     return this.derived && this.firs > this.realFirs! ? { realFirs: this.realFirs!, derivedFirs: this.firs - this.realFirs!, pool: this.pool } : undefined;
   }
 
-  /** Adds FIRs until there are `target`, with progress every 15 s: at 100k chunks of real vectors, most of an hour. */
-  async growTo(target: number): Promise<void> {
+  /**
+   * Adds FIRs until there are `target`, with progress every 15 s: at 100k chunks of real vectors, most of an hour.
+   * Returns how many were added and how long that took (the ingest pipeline's pace at this size).
+   */
+  async growTo(target: number): Promise<{ firs: number; seconds: number }> {
     const { app, profile, log } = this;
     log(`[bench:search] ${profile}: adding ${Math.max(0, target - this.firs)} synthetic FIRs (to ${target}, ~${target * 4} FIR chunks)`);
     const t0 = performance.now();
@@ -66,6 +69,7 @@ export class GrowingCorpus {
       });
       this.firs += slice.length;
     }
+    return { firs: this.firs - from, seconds: Math.round((performance.now() - t0) / 100) / 10 };
   }
 
   close(): void {

@@ -19,6 +19,15 @@ export function writeResult(name: string, data: unknown): string {
   return file;
 }
 
+/** The rows a results file holds already, so a run at one size or profile adds to the others instead of erasing them. */
+export function previousRows<T>(name: string): T[] {
+  try {
+    return (JSON.parse(fs.readFileSync(fromRoot('bench-results', `${name}.json`), 'utf8')) as { rows?: T[] }).rows ?? [];
+  } catch {
+    return [];
+  }
+}
+
 export function percentile(xs: number[], p: number): number {
   if (!xs.length) return 0;
   const s = [...xs].sort((a, b) => a - b);

@@ -2,7 +2,7 @@ import type { Config } from '../config/config';
 import { prepareDocument } from '../ingest/prepare';
 import { openEvalApp } from '../eval/eval-index';
 import { generateFirs } from '../seeds/synthetic-fir';
-import { machine, rssMiB, writeResult } from './bench-env';
+import { machine, previousRows, rssMiB, writeResult } from './bench-env';
 
 export interface IngestBenchRow {
   profile: string;
@@ -14,6 +14,7 @@ export interface IngestBenchRow {
   rawEmbedChunksPerSecond: number;
   pipelineOverhead: number;
   peakRssMiB: number;
+  measuredAt?: string;
 }
 
 /**
@@ -57,7 +58,7 @@ export async function benchIngest(config: Config, profile: 'embedded' | 'service
       profile, documents: n, chunks, seconds: Math.round(seconds * 10) / 10,
       docsPerSecond: Math.round((n / seconds) * 10) / 10, chunksPerSecond: Math.round(chunksPerSecond * 10) / 10,
       rawEmbedChunksPerSecond: Math.round(rawRate * 10) / 10,
-      pipelineOverhead: Math.round((1 - chunksPerSecond / rawRate) * 1000) / 1000, peakRssMiB: peak,
+      pipelineOverhead: Math.round((1 - chunksPerSecond / rawRate) * 1000) / 1000, peakRssMiB: peak, measuredAt: new Date().toISOString(),
     };
   } finally {
     await dispose();
@@ -71,8 +72,13 @@ export async function runIngestBench(config: Config, sizes: number[], profiles: 
     rows.push(row);
     log(`[bench:ingest] ${JSON.stringify(row)}`);
   }
-  const file = writeResult('ingest', { machine: machine(config), rows });
+  // Rows of other sizes and profiles stay, each with the date it was measured.
+  const same = (a: IngestBenchRow, b: IngestBenchRow) => a.profile === b.profile && a.documents === b.documents;
+  const kept = previousRows<IngestBenchRow>('ingest').filter((p) => !rows.some((r) => same(r, p)));
+  const all = [...kept, ...rows].sort((a, b) => a.profile.localeCompare(b.profile) || a.documents - b.documents);
+  const file = writeResult('ingest', { machine: machine(config), rows: all });
   const table = ['| profile | FIRs | chunks | seconds | docs/s | chunks/s | raw embedding chunks/s | pipeline overhead | peak RSS MiB |', '|---|---|---|---|---|---|---|---|---|',
-    ...rows.map((r) => `| ${r.profile} | ${r.documents} | ${r.chunks} | ${r.seconds} | ${r.docsPerSecond} | ${r.chunksPerSecond} | ${r.rawEmbedChunksPerSecond} | ${(r.pipelineOverhead * 100).toFixed(1)}% | ${r.peakRssMiB} |`)];
+    ...all.map((r) => `| ${r.profile} | ${r.documents} | ${r.chunks} | ${r.seconds} | ${r.docsPerSecond} | ${r.chunksPerSecond} | ${r.rawEmbedChunksPerSecond} | ${(r.pipelineOverhead * 100).toFixed(1)}% | ${r.peakRssMiB} |`)];
   return { file, table: table.join('\n') };
 }
+

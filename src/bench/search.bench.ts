@@ -1,15 +1,15 @@
-import fs from 'node:fs';
 import os from 'node:os';
 import type { App } from '../app/app';
 import type { Config } from '../config/config';
 import { openEvalApp } from '../eval/eval-index';
 import { Reranker } from '../models/reranker';
+import { SqlKeywordIndex } from '../stores/keyword/keyword.index';
 import { MemoryKeywordIndex } from '../stores/keyword/memory-keyword.index';
 import { PgVectorIndex } from '../stores/vector/pgvector.index';
 import type { AnnState } from '../stores/vector/pgvector.ann';
 import { GrowingCorpus } from './bench-corpus';
 import { fromRoot } from '../util/paths';
-import { machine, percentile, rssMiB, writeResult } from './bench-env';
+import { machine, percentile, previousRows, rssMiB, writeResult } from './bench-env';
 
 /**
  * Queries of the kinds officers type, written for the benchmark (not taken from any evaluation set):
@@ -34,6 +34,8 @@ export interface SearchBenchRow {
   rssMiB?: number;
   /** Set when the FIRs past the first `realFirs` had vectors derived from a pool of real ones (DerivedVectors). */
   derivedVectors?: { realFirs: number; derivedFirs: number; pool: number };
+  /** FIRs added to reach this size from the previous one, and the time the ingest pipeline took (vectors derived past realFirs). */
+  grown?: { firs: number; seconds: number };
   /** 1-minute load average when the queries started: other work on the 2 cores inflates every figure. */
   loadAverage?: number;
   queries: number;
@@ -67,6 +69,8 @@ export interface SearchBenchRow {
   keywordIndex?: {
     catchUpMs: number; coldBuildMs: number; chunks: number; lexemes: number; postings: number; postingsMiB: number; headingTrigramsMiB?: number; rssGrowthMiB: number;
   };
+  /** With the in-process keyword index: the same searches with the keyword stage in PostgreSQL (KEYWORD_INDEX=sql) instead. */
+  keywordSql?: { totalNoRerank: { p50: number; p95: number }; stages: Record<string, { p50: number; p95: number }> };
 }
 
 /** A query's hits made up to the 20 candidates a reranker scores (repeated when fewer came back). */
@@ -88,8 +92,8 @@ export async function benchSearch(
   try {
     await corpus.start();
     for (const n of [...firs].sort((x, y) => x - y)) {
-      await corpus.growTo(n);
-      const row = await measureSearch(app, config, profile, n, rounds, log, corpus.derivedVectors);
+      const grown = await corpus.growTo(n);
+      const row = { ...(await measureSearch(app, config, profile, n, rounds, log, corpus.derivedVectors)), grown };
       rows.push(row);
       opts.onRow?.(row);
     }
@@ -107,24 +111,8 @@ async function measureSearch(
   const { chunks } = await app.stores.documents.counts();
   const loadAverage = Math.round(os.loadavg()[0] * 100) / 100;
   log(`[bench:search] ${profile}: ${chunks} chunks; ${rounds} × ${BENCH_QUERIES.length} queries (load average ${loadAverage})`);
-  const stageTimes: Record<string, number[]> = {};
-  const totals: number[] = [];
-  const model: number[] = [];
-  const candidates: string[][] = [];
-  for (let r = 0; r < rounds; r++) {
-    for (const [i, q] of BENCH_QUERIES.entries()) {
-      // A distinct query text each round: the cache would otherwise answer the repeats.
-      const modelBefore = app.embedder.stats.modelMs;
-      const t0 = performance.now();
-      const res = await app.search.search({ query: r ? `${q} ${'·'.repeat(r)}` : q, topK: 10, rerank: false });
-      // The search's own wall time (stages overlap and leave gaps, so their sum is not it), and the time its
-      // query embeddings spent in the model, counted where they ran.
-      totals.push(performance.now() - t0);
-      model.push(app.embedder.stats.modelMs - modelBefore);
-      for (const s of res.stages) (stageTimes[s.name] ??= []).push(s.ms);
-      if (r === 0) candidates[i] = res.hits.map((h) => `${h.chunk.heading}\n${h.chunk.text}`);
-    }
-  }
+  const { totals, model, stageTimes, candidates } = await timeQueries(app, rounds, '·');
+  const keywordSql = await measureSqlKeyword(app, rounds, log);
   let rerankerAlone: SearchBenchRow['rerankerAlone'] = null;
   let rerankMean = 0;
   const rerankerName = process.env.BENCH_RERANKER ?? 'tiny-random-cross-encoder';
@@ -154,12 +142,57 @@ async function measureSearch(
     totalNoRerank: pct(totals), modelMs: pct(model),
     overheadShare: share(1 - modelTotal / pipelineTotal),
     overheadShareWithRerank: rerankerAlone ? share(1 - (modelTotal + rerankTotal) / (pipelineTotal + rerankTotal)) : undefined,
-    rerankerAlone, denseRecall, keywordIndex,
+    rerankerAlone, denseRecall, keywordIndex, keywordSql,
     rerankerAtScale: {
       encoder: app.embedder.info.model, candidates: 20, ...pct(atScale),
       overheadShare: share((pipelineTotal - modelTotal) / (pipelineTotal + (atScale.reduce((a, b) => a + b, 0) / atScale.length) * totals.length)),
     },
   };
+}
+
+/**
+ * Each benchmark query `rounds` times, a distinct text each round (`mark` repeated `from` + round times; round 0 of
+ * `from` 0 is the query itself): the search cache would answer repeats.
+ */
+async function timeQueries(app: App, rounds: number, mark: string, from = 0) {
+  const stageTimes: Record<string, number[]> = {};
+  const totals: number[] = [];
+  const model: number[] = [];
+  const candidates: string[][] = [];
+  for (let r = 0; r < rounds; r++) {
+    for (const [i, q] of BENCH_QUERIES.entries()) {
+      const modelBefore = app.embedder.stats.modelMs;
+      const t0 = performance.now();
+      const res = await app.search.search({ query: r + from ? `${q} ${mark.repeat(r + from)}` : q, topK: 10, rerank: false });
+      // The search's own wall time (stages overlap and leave gaps, so their sum is not it), and the time its
+      // query embeddings spent in the model, counted where they ran.
+      totals.push(performance.now() - t0);
+      model.push(app.embedder.stats.modelMs - modelBefore);
+      for (const s of res.stages) (stageTimes[s.name] ??= []).push(s.ms);
+      if (r === 0) candidates[i] = res.hits.map((h) => `${h.chunk.heading}\n${h.chunk.text}`);
+    }
+  }
+  return { totals, model, stageTimes, candidates };
+}
+
+/**
+ * The same searches with the keyword stage answered by PostgreSQL (KEYWORD_INDEX=sql) instead of the in-process
+ * index: what a deployment that keeps the index out of its API processes pays, at this size.
+ */
+async function measureSqlKeyword(app: App, rounds: number, log: (s: string) => void): Promise<SearchBenchRow['keywordSql']> {
+  const live = app.stores.keyword;
+  if (!(live instanceof MemoryKeywordIndex)) return undefined;
+  app.stores.keyword = new SqlKeywordIndex(app.stores.sql);
+  try {
+    // Queries of this pass differ from the in-memory pass's (another mark), and the first round warms PostgreSQL's cache.
+    await timeQueries(app, 1, '¦', 1);
+    const { totals, stageTimes } = await timeQueries(app, rounds, '¦', 2);
+    const row = { totalNoRerank: pct(totals), stages: Object.fromEntries(Object.entries(stageTimes).map(([k, v]) => [k, pct(v)])) };
+    log(`[bench:search] keyword stage in PostgreSQL: ${JSON.stringify(row)}`);
+    return row;
+  } finally {
+    app.stores.keyword = live;
+  }
 }
 
 /** The embedding model's encoder over each query's 20 (query, passage) pairs, batched as the reranker batches them. */
@@ -211,17 +244,8 @@ async function measureRecall(app: App, index: PgVectorIndex): Promise<SearchBenc
   return { recallAt20: Math.round((found / (vectors.length * 20)) * 1000) / 1000, index: await index.annState() };
 }
 
-/** Rows already in the results file, so a run at one size or profile adds to the others instead of erasing them. */
-function previousRows(): SearchBenchRow[] {
-  try {
-    return (JSON.parse(fs.readFileSync(fromRoot('bench-results', 'search.json'), 'utf8')) as { rows?: SearchBenchRow[] }).rows ?? [];
-  } catch {
-    return [];
-  }
-}
-
-/** Synthetic FIRs needed for about `chunks` chunks: each makes 4, on top of the bare acts' ~3,393. */
-export const firsForChunks = (chunks: number) => Math.max(0, Math.ceil((chunks - 3393) / 4));
+/** Synthetic FIRs needed for about `chunks` chunks: each makes 4, on top of the bare acts' ~3,400 (the row records the count reached). */
+export const firsForChunks = (chunks: number) => Math.max(0, Math.ceil((chunks - 3400) / 4));
 
 export async function runSearchBench(config: Config, sizes: number[], profiles: ('embedded' | 'services')[], rounds: number, log: (s: string) => void, realFirs?: number) {
   const rows: SearchBenchRow[] = [];
@@ -229,7 +253,7 @@ export async function runSearchBench(config: Config, sizes: number[], profiles: 
   const onRow = (row: SearchBenchRow) => {
     rows.push(row);
     log(`[bench:search] ${JSON.stringify(row)}`);
-    const kept = previousRows().filter((p) => !rows.some((r) => same(r, p)));
+    const kept = previousRows<SearchBenchRow>('search').filter((p) => !rows.some((r) => same(r, p)));
     const all = [...kept, ...rows].sort((a, b) => a.chunks - b.chunks || a.profile.localeCompare(b.profile) || Number(!!a.derivedVectors) - Number(!!b.derivedVectors));
     writeResult('search', { machine: machine(config), rows: all });
   };
@@ -237,9 +261,9 @@ export async function runSearchBench(config: Config, sizes: number[], profiles: 
   const file = fromRoot('bench-results', 'search.json');
   const stageNames = [...new Set(rows.flatMap((r) => Object.keys(r.stages)))];
   const table = [
-    `| profile | chunks | total p50 / p95 ms (no rerank) | query embedding p50 | non-model share (with reranker) | reranker alone (20) p50 / p95 | encoder over 20 pairs p50 / p95 (non-model share with it) | ${stageNames.map((s) => `${s} p50/p95`).join(' | ')} |`,
-    `|---|---|---|---|---|---|---|${stageNames.map(() => '---').join('|')}|`,
-    ...rows.map((r) => `| ${r.profile} | ${r.chunks}${r.derivedVectors ? ` (${r.derivedVectors.derivedFirs} FIRs' vectors derived)` : ''} | ${r.totalNoRerank.p50} / ${r.totalNoRerank.p95} | ${r.modelMs.p50} | ${(r.overheadShare * 100).toFixed(0)}%${r.overheadShareWithRerank !== undefined ? ` (${(r.overheadShareWithRerank * 100).toFixed(0)}%)` : ''} | ${r.rerankerAlone ? `${r.rerankerAlone.p50} / ${r.rerankerAlone.p95} (${r.rerankerAlone.model})` : '–'} | ${r.rerankerAtScale ? `${r.rerankerAtScale.p50} / ${r.rerankerAtScale.p95} (${(r.rerankerAtScale.overheadShare * 100).toFixed(0)}%)` : '–'} | ${stageNames.map((s) => (r.stages[s] ? `${r.stages[s].p50}/${r.stages[s].p95}` : '–')).join(' | ')} |`),
+    `| profile | chunks | total p50 / p95 ms (no rerank) | with the keyword stage in PostgreSQL | query embedding p50 | non-model share (with reranker) | reranker alone (20) p50 / p95 | encoder over 20 pairs p50 / p95 (non-model share with it) | ${stageNames.map((s) => `${s} p50/p95`).join(' | ')} |`,
+    `|---|---|---|---|---|---|---|---|${stageNames.map(() => '---').join('|')}|`,
+    ...rows.map((r) => `| ${r.profile} | ${r.chunks}${r.derivedVectors ? ` (${r.derivedVectors.derivedFirs} FIRs' vectors derived)` : ''} | ${r.totalNoRerank.p50} / ${r.totalNoRerank.p95} | ${r.keywordSql ? `${r.keywordSql.totalNoRerank.p50} / ${r.keywordSql.totalNoRerank.p95}` : '–'} | ${r.modelMs.p50} | ${(r.overheadShare * 100).toFixed(0)}%${r.overheadShareWithRerank !== undefined ? ` (${(r.overheadShareWithRerank * 100).toFixed(0)}%)` : ''} | ${r.rerankerAlone ? `${r.rerankerAlone.p50} / ${r.rerankerAlone.p95} (${r.rerankerAlone.model})` : '–'} | ${r.rerankerAtScale ? `${r.rerankerAtScale.p50} / ${r.rerankerAtScale.p95} (${(r.rerankerAtScale.overheadShare * 100).toFixed(0)}%)` : '–'} | ${stageNames.map((s) => (r.stages[s] ? `${r.stages[s].p50}/${r.stages[s].p95}` : '–')).join(' | ')} |`),
   ];
   return { file, table: table.join('\n') };
 }
