@@ -32,10 +32,17 @@ const list = (s: string | undefined, sep: string) => (s ?? '').split(sep).map((t
  * Gujarati (seeds/glossary/offence_elements.csv, matched like the glossary), then combines them by rules
  * written from the statutes' definitions (seeds/glossary/offence_rules.csv).
  */
+/**
+ * The element cues: a fact (DEATH, WEAPON …) with its en/hi/gu phrasings. They are no glossary of legal terms (no
+ * sections, no translations used); they share its file format and its matcher (word sequences, spelling folds,
+ * inflected forms), which is all this type takes from it.
+ */
+export type CueLexicon = Pick<Glossary, 'entries' | 'match'>;
+
 export class OffenceElements {
   private readonly byId: Map<string, OffenceRule>;
 
-  constructor(private readonly cues: Glossary, readonly rules: OffenceRule[]) {
+  constructor(private readonly cues: CueLexicon, readonly rules: OffenceRule[]) {
     const known = new Set(cues.entries.map((e) => e.id));
     this.byId = new Map(rules.map((r) => [r.id, r]));
     for (const r of rules) {

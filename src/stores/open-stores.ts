@@ -21,7 +21,10 @@ export interface Stores {
   sql: SqlClient;
   documents: DocumentStore;
   keyword: KeywordIndex;
-  /** Absent when the server could not be reached at start: search degrades to keyword only. */
+  /**
+   * Always present: openStores throws StoreUnavailableError when a server cannot be reached at start. A server that
+   * goes away later fails its own retrieve stage, and search answers from the others (reported in `stages`).
+   */
   vector: VectorIndex;
   graph: CitationGraph;
   close(): Promise<void>;
