@@ -23,7 +23,9 @@ describeEachProfile('GraphQL server over HTTP and WebSocket (%s)', (profile) => 
       : ['documents:postgres', 'vector:chroma', 'graph:neo4j', 'embedder:multilingual-e5-small-q4', 'reranker:tiny-random-cross-encoder']);
     for (const c of h.components.slice(0, 3)) {
       expect(c.status).toBe('UP');
-      expect(c.latencyMs).toBeGreaterThanOrEqual(0);
+      // A store that answered has a measured latency (null is what a store that did not answer reports).
+      expect(c.latencyMs).toEqual(expect.any(Number));
+      expect(c.latencyMs).toBeLessThan(30_000);
     }
   });
 
