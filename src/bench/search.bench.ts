@@ -78,6 +78,9 @@ const twenty = (hits: string[]) => [...hits, ...hits].slice(0, 20);
 
 const pct = (xs: number[]) => ({ p50: Math.round(percentile(xs, 50) * 10) / 10, p95: Math.round(percentile(xs, 95) * 10) / 10 });
 
+/** p50 / p95 of each stage's times. */
+const stagePercentiles = (times: Record<string, number[]>) => Object.fromEntries(Object.entries(times).map(([k, v]) => [k, pct(v)]));
+
 /**
  * Every size in `firs` (ascending) measured on one corpus that grows (GrowingCorpus); `onRow` gets each row as it is
  * measured, so a long run that dies later still leaves what it measured.
@@ -138,7 +141,7 @@ async function measureSearch(
   const share = (x: number) => Math.round(x * 1000) / 1000;
   return {
     profile, chunks, firs, derivedVectors, measuredAt: new Date().toISOString(), loadAverage, queries: totals.length, rssMiB: rssMiB(),
-    stages: Object.fromEntries(Object.entries(stageTimes).map(([k, v]) => [k, pct(v)])),
+    stages: stagePercentiles(stageTimes),
     totalNoRerank: pct(totals), modelMs: pct(model),
     overheadShare: share(1 - modelTotal / pipelineTotal),
     overheadShareWithRerank: rerankerAlone ? share(1 - (modelTotal + rerankTotal) / (pipelineTotal + rerankTotal)) : undefined,
@@ -187,7 +190,7 @@ async function measureSqlKeyword(app: App, rounds: number, log: (s: string) => v
     // Queries of this pass differ from the in-memory pass's (another mark), and the first round warms PostgreSQL's cache.
     await timeQueries(app, 1, '¦', 1);
     const { totals, stageTimes } = await timeQueries(app, rounds, '¦', 2);
-    const row = { totalNoRerank: pct(totals), stages: Object.fromEntries(Object.entries(stageTimes).map(([k, v]) => [k, pct(v)])) };
+    const row = { totalNoRerank: pct(totals), stages: stagePercentiles(stageTimes) };
     log(`[bench:search] keyword stage in PostgreSQL: ${JSON.stringify(row)}`);
     return row;
   } finally {
