@@ -38,6 +38,9 @@ export interface ModelWorkerOptions {
  * also needs it to size chunks) and the whole cross-encoder (its tokenizer is small, and tokenising a search's
  * pairs takes ~60 ms: off the event loop too). The caller's models load what they lack if the thread fails.
  */
+/** Set when a model thread of this process exits: ModelWorker.start says why no other may start then. */
+let aThreadEnded = false;
+
 export class ModelWorker implements ModelHost {
   private next = 0;
   private readonly pending = new Map<number, { resolve: (r: Reply) => void; reject: (e: Error) => void }>();
@@ -65,6 +68,7 @@ export class ModelWorker implements ModelHost {
     });
     worker.on('error', (err) => (this.fail(err), settle(err)));
     this.exited = new Promise((resolve) => worker.once('exit', (code) => {
+      aThreadEnded = true;
       const err = new Error(`model thread exited (${code})`);
       this.fail(err);
       settle(err);
@@ -77,9 +81,18 @@ export class ModelWorker implements ModelHost {
     return __filename.endsWith('.js') && fs.existsSync(__filename);
   }
 
-  /** Null where it is not available. */
+  /**
+   * Null where it is not available, and once a model thread of this process has ended. onnxruntime-node 1.14 keeps
+   * one process-wide reference to its binding, and each thread that binds it frees the reference left by the thread
+   * that bound it before: when that thread has ended, the free corrupts the heap and the process dies later by
+   * SIGSEGV or SIGABRT (`free(): invalid next size`); when no other thread held the binding, it was unloaded with
+   * the thread and cannot bind again ("Module did not self-register"). So this thread binds it first, before the
+   * model thread does, and no second model thread follows one that ended: the caller's models run here instead.
+   */
   static start(o: ModelWorkerOptions): ModelWorker | null {
-    if (!ModelWorker.available()) return null;
+    if (!ModelWorker.available() || aThreadEnded) return null;
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    require('onnxruntime-node');
     const settings = { modelsDir: o.settings.modelsDir, allowRemoteModels: o.settings.allowRemoteModels };
     const worker = new Worker(__filename, { workerData: { tag: TAG, embeddingModel: o.embeddingModel, rerankerModel: o.rerankerModel, settings } });
     worker.unref();

@@ -19,6 +19,35 @@ const settings = { modelsDir: MODELS_DIR, allowRemoteModels: false };
 const dist = (m: string) => path.resolve(__dirname, '../../dist/src/models', m);
 const cosine = (a: Float32Array, b: Float32Array) => a.reduce((s, x, i) => s + x * b[i], 0);
 
+const query = 'punishment for cheating a person by pretending to be someone else';
+const passages = [
+  'Cheating by personation\nA person is said to cheat by personation if he cheats by pretending to be some other person.',
+  'Punishment for theft\nWhoever commits theft shall be punished with imprisonment of either description for a term which may extend to three years.',
+  'धोखाधड़ी\nजो कोई किसी व्यक्ति से प्रवंचना कर उसे बेईमानी से उत्प्रेरित करता है।',
+  'ખૂન માટે શિક્ષા\nજે કોઈ ખૂન કરે તેને મૃત્યુદંડ અથવા આજીવન કેદની શિક્ષા થશે.',
+];
+const texts = ['theft of a motorcycle at night', 'दहेज के लिए पत्नी को जलाकर मार डाला', 'ઘરમાં ઘૂસીને દાગીના ચોરી ગયા', ...passages];
+
+/** Runs `body` (an async function's body, returning JSON) in a process of its own, with the compiled modules loaded. */
+function inChild(body: string): { status: number | null; signal: string | null; stderr: string; result: Record<string, unknown> } {
+  const script = `
+    const W = require(${JSON.stringify(dist('model-worker.js'))});
+    const E = require(${JSON.stringify(dist('embedder.js'))});
+    const R = require(${JSON.stringify(dist('reranker.js'))});
+    const settings = ${JSON.stringify(settings)};
+    const [EMB, RERANKER] = ${JSON.stringify([EMBEDDING_MODEL, RERANKER])};
+    const [query, passages, texts] = ${JSON.stringify([query, passages, texts])};
+    const cosine = (a, b) => a.reduce((s, x, i) => s + x * b[i], 0);
+    // Allocation and collection: a corrupted heap shows itself here, as an abort, rather than later.
+    const churn = () => { for (let i = 0; i < 5; i++) { const j = []; for (let k = 0; k < 200000; k++) j.push(Buffer.alloc(64)); global.gc(); } };
+    (async () => { ${body} })().then((r) => { console.log(JSON.stringify(r)); process.exit(0); }, (e) => { console.error(e); process.exit(1); });`;
+  const r = spawnSync(process.execPath, ['--expose-gc', '-e', script], { encoding: 'utf8', timeout: 240_000 });
+  const last = r.stdout.trim().split('\n').pop() ?? '';
+  // Its log lines (a warning when the models load here) go to stderr; a heap error or a crash must not.
+  expect({ status: r.status, signal: r.signal, tail: r.stderr.slice(-500) }).toEqual({ status: 0, signal: null, tail: expect.not.stringMatching(/free\(\)|corrupt|FATAL|Error/) });
+  return { status: r.status, signal: r.signal, stderr: r.stderr, result: JSON.parse(last) as Record<string, unknown> };
+}
+
 describe('model thread', () => {
   let W: typeof WorkerModule;
   let E: typeof EmbedderModule;
@@ -27,15 +56,6 @@ describe('model thread', () => {
   let thread: WorkerModule.ModelWorker;
   let here: { embedder: EmbedderModule.Embedder; reranker: RerankerModule.Reranker };
   let offloaded: { embedder: EmbedderModule.Embedder; reranker: RerankerModule.Reranker };
-
-  const query = 'punishment for cheating a person by pretending to be someone else';
-  const passages = [
-    'Cheating by personation\nA person is said to cheat by personation if he cheats by pretending to be some other person.',
-    'Punishment for theft\nWhoever commits theft shall be punished with imprisonment of either description for a term which may extend to three years.',
-    'धोखाधड़ी\nजो कोई किसी व्यक्ति से प्रवंचना कर उसे बेईमानी से उत्प्रेरित करता है।',
-    'ખૂન માટે શિક્ષા\nજે કોઈ ખૂન કરે તેને મૃત્યુદંડ અથવા આજીવન કેદની શિક્ષા થશે.',
-  ];
-  const texts = ['theft of a motorcycle at night', 'दहेज के लिए पत्नी को जलाकर मार डाला', 'ઘરમાં ઘૂસીને દાગીના ચોરી ગયા', ...passages];
 
   beforeAll(async () => {
     ensureBuilt();
@@ -116,24 +136,41 @@ describe('model thread', () => {
     expect(await offloaded.reranker.score(query, passages, { batchSize: 4, deadline: Date.now() + budget })).toHaveLength(4);
   });
 
-  it('when the thread ends unexpectedly, the offloaded models load here and give the same answers', async () => {
-    const second = W.ModelWorker.start({ embeddingModel: EMBEDDING_MODEL, rerankerModel: RERANKER, settings })!;
-    await second.loaded;
-    const [embedder, reranker] = await Promise.all([E.Embedder.load(EMBEDDING_MODEL, settings, { model: false }), R.Reranker.load(RERANKER, settings, 512, { model: false })]);
-    try {
-      embedder.offload(second);
-      reranker.offload(second);
+  it('when the thread ends unexpectedly, the offloaded models load here and give the same answers, and the process lives', () => {
+    // In a process of its own: a thread that ended is the last model thread its process may start (ModelWorker.start).
+    const out = inChild(`
+      const t = W.ModelWorker.start({ embeddingModel: EMB, rerankerModel: RERANKER, settings });
+      await t.loaded;
+      const [embedder, reranker] = await Promise.all([E.Embedder.load(EMB, settings, { model: false }), R.Reranker.load(RERANKER, settings, 512, { model: false })]);
+      embedder.offload(t);
+      reranker.offload(t);
       const [vectors, scores] = [await embedder.embed(texts, 'passage', 8, null), await reranker.score(query, passages)];
       // The thread ending by itself (as a crash would), idle: not closed on purpose.
-      await (second as unknown as { worker: { terminate(): Promise<number> } }).worker.terminate();
-      expect(second.ready).toBe(false);
-      expect(second.closed).toBe(false);
-      (await embedder.embed(texts, 'passage', 8, null)).forEach((v, i) => expect(cosine(v, vectors[i])).toBeGreaterThan(0.9999));
-      (await reranker.score(query, passages)).forEach((s, i) => expect(s).toBeCloseTo(scores[i], 3));
-      expect(embedder.stats.computed).toBe(2 * texts.length);
-    } finally {
-      await Promise.allSettled([embedder.dispose(), reranker.dispose()]);
-    }
+      await t.worker.terminate();
+      const state = { ready: t.ready, closed: t.closed };
+      const [v2, s2] = [await embedder.embed(texts, 'passage', 8, null), await reranker.score(query, passages)];
+      churn();
+      return { ...state, cosines: v2.map((v, i) => cosine(v, vectors[i])), scoreDiffs: s2.map((s, i) => Math.abs(s - scores[i])),
+        computed: embedder.stats.computed, another: W.ModelWorker.start({ embeddingModel: EMB, rerankerModel: null, settings }) === null ? null : 'started' };`);
+    expect(out.result).toMatchObject({ ready: false, closed: false, computed: 2 * texts.length, another: null });
+    for (const c of out.result.cosines as number[]) expect(c).toBeGreaterThan(0.9999);
+    for (const d of out.result.scoreDiffs as number[]) expect(d).toBeLessThan(1e-3);
+  });
+
+  it('a thread that ends before this thread has loaded a model leaves the process sound when this thread loads them', () => {
+    // The path of a model thread that fails to start. Before this thread bound onnxruntime-node ahead of its model
+    // thread, loading the models here after the thread ended failed: the binding had been unloaded with the thread
+    // ("Module did not self-register"). Where another thread still held it, the heap was corrupted instead.
+    const out = inChild(`
+      const t = W.ModelWorker.start({ embeddingModel: EMB, rerankerModel: null, settings });
+      await t.loaded;
+      await t.close();
+      const embedder = await E.Embedder.load(EMB, settings);
+      const [v] = await embedder.embed(['theft of a motorcycle at night'], 'query');
+      churn();
+      return { dims: v.length };`);
+    expect(out.result).toEqual({ dims: expect.any(Number) });
+    expect(out.result.dims).toBeGreaterThan(0);
   });
 
   it('closed with embeddings queued: the running one finishes, the queued ones and later calls are refused, nothing loads here', async () => {
@@ -155,6 +192,7 @@ describe('model thread', () => {
       for (const r of refused) expect(String(r.reason)).toMatch(/model thread closed/);
       expect(closeMs).toBeLessThan(3000); // ended by the thread itself, not by the fallback terminate
       expect(third.closed).toBe(true);
+      expect(W.ModelWorker.start({ embeddingModel: EMBEDDING_MODEL, rerankerModel: null, settings })).toBeNull();
       // Not loaded here while the server stops: the call is refused.
       await expect(embedder.embed(['a query after the stop'], 'query')).rejects.toBeInstanceOf(S.ModelsClosed);
       expect(settled[0].status).toBe('fulfilled');
