@@ -10,7 +10,7 @@ const list = (v: unknown, fallback: string) => String(v ?? fallback).split(',').
 export async function benchIngestCommand(config: Config, args: Record<string, unknown>): Promise<number> {
   const sizes = list(args.sizes, '1000,10000').map(Number);
   const profiles = list(args.profiles, 'embedded,services') as ('embedded' | 'services')[];
-  const { file, table } = await runIngestBench(config, sizes, profiles, (s) => process.stderr.write(s + '\n'));
+  const { file, table } = await runIngestBench(config, sizes, profiles, (s) => process.stderr.write(s + '\n'), { modelThread: args['model-thread'] === true });
   process.stdout.write(`${table}\n\nwritten to ${file}\n`);
   return 0;
 }

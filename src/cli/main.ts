@@ -19,7 +19,8 @@ const USAGE = `usage: nyaya <command> [options]
   eval --queries <file.jsonl> [--json out.json]
   eval --aila <dir> --qrels <file> [--run-out run.txt] [--json out.json]
   eval --plans <file.jsonl> [--json out.json] [--verbose]   SOP_ASSISTANT plans against expected steps
-  bench-ingest | bench-search           benchmarks (results in bench-results/); bench-search --chunks 10000,100000
+  bench-ingest | bench-search           benchmarks (results in bench-results/); bench-ingest [--model-thread]: the
+                                        models on their own thread, as the server runs them; bench-search --chunks 10000,100000
                                         [--real-firs 1650]: past that many FIRs, vectors derived from theirs
   bench-rerank [--models a,b] [--firs 1650] [--caps 128,256,512]
                                         search with rerank vs the reranker alone, passage caps, padding
@@ -37,7 +38,7 @@ async function main(): Promise<number> {
     args: rest, allowPositionals: true, strict: false,
     options: {
       type: { type: 'string' }, json: { type: 'string' }, 'no-json': { type: 'boolean' }, 'top-k': { type: 'string' }, queries: { type: 'string' }, plans: { type: 'string' }, aila: { type: 'string' },
-      qrels: { type: 'string' }, role: { type: 'string' }, districts: { type: 'string' }, sub: { type: 'string' }, expires: { type: 'string' }, 'run-out': { type: 'string' }, sizes: { type: 'string' }, chunks: { type: 'string' }, 'real-firs': { type: 'string' }, profiles: { type: 'string' }, rounds: { type: 'string' }, levels: { type: 'string' }, requests: { type: 'string' }, firs: { type: 'string' }, docs: { type: 'string' }, 'doc-kib': { type: 'string' }, seconds: { type: 'string' }, ablate: { type: 'boolean' }, variants: { type: 'string' }, models: { type: 'string' }, caps: { type: 'string' }, offdomain: { type: 'string' }, 'refusal-from': { type: 'string' }, ids: { type: 'string' }, verbose: { type: 'boolean' },
+      qrels: { type: 'string' }, role: { type: 'string' }, districts: { type: 'string' }, sub: { type: 'string' }, expires: { type: 'string' }, 'run-out': { type: 'string' }, sizes: { type: 'string' }, chunks: { type: 'string' }, 'real-firs': { type: 'string' }, profiles: { type: 'string' }, rounds: { type: 'string' }, levels: { type: 'string' }, requests: { type: 'string' }, firs: { type: 'string' }, docs: { type: 'string' }, 'doc-kib': { type: 'string' }, seconds: { type: 'string' }, ablate: { type: 'boolean' }, variants: { type: 'string' }, models: { type: 'string' }, caps: { type: 'string' }, offdomain: { type: 'string' }, 'refusal-from': { type: 'string' }, ids: { type: 'string' }, verbose: { type: 'boolean' }, 'model-thread': { type: 'boolean' },
     },
   });
   const config = configOrExit();

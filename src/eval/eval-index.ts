@@ -10,11 +10,12 @@ import { fromRoot } from '../util/paths';
 /**
  * Every evaluation builds its index in a fresh, isolated store: an in-memory PGlite (embedded) or its own
  * schema, collection and Neo4j namespace (services). Nothing the service already holds is read or touched.
+ * `modelThread`: the models on a thread of their own, as the server runs them (MODEL_THREAD allowing).
  */
-export async function openEvalApp(config: Config): Promise<{ app: App; dispose(): Promise<void> }> {
+export async function openEvalApp(config: Config, opts: { modelThread?: boolean } = {}): Promise<{ app: App; dispose(): Promise<void> }> {
   const namespace = `eval_${Date.now().toString(36)}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nyaya-eval-'));
-  const app = await createApp({ ...config, dataDir }, { namespace, inMemory: true });
+  const app = await createApp({ ...config, dataDir }, { namespace, inMemory: true }, { modelThread: opts.modelThread });
   // The index is fresh; only the model's arithmetic is remembered between runs (EVAL_EMBEDDING_CACHE=off to recompute).
   if (process.env.EVAL_EMBEDDING_CACHE !== 'off') app.embedder.useCache(process.env.EVAL_EMBEDDING_CACHE ?? fromRoot('.cache', 'embeddings'));
   await loadStatuteGraph(app.stores.graph, app.catalogue);
