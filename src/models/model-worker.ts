@@ -21,6 +21,9 @@ export interface ModelWorkerOptions {
   settings: ModelSettings;
 }
 
+/** Set when a model thread of this process exits: ModelWorker.start says why no other may start then. */
+let aThreadEnded = false;
+
 /**
  * The server's model calls on a thread of their own. onnxruntime-node 1.14 runs a model synchronously on the
  * calling thread: on the event loop's thread a rerank (~0.5 s on 2 cores) held every other request, and
@@ -38,9 +41,6 @@ export interface ModelWorkerOptions {
  * also needs it to size chunks) and the whole cross-encoder (its tokenizer is small, and tokenising a search's
  * pairs takes ~60 ms: off the event loop too). The caller's models load what they lack if the thread fails.
  */
-/** Set when a model thread of this process exits: ModelWorker.start says why no other may start then. */
-let aThreadEnded = false;
-
 export class ModelWorker implements ModelHost {
   private next = 0;
   private readonly pending = new Map<number, { resolve: (r: Reply) => void; reject: (e: Error) => void }>();
