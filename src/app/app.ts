@@ -10,6 +10,7 @@ import { openStores, type OpenOptions, type Stores } from '../stores/open-stores
 import { OffenceElements } from '../expand/elements';
 import { Glossary } from '../expand/glossary';
 import { DomainWords } from '../search/domain-words';
+import { DomainClassifier } from '../analyse/domain.classifier';
 import { IndexSync } from '../index-sync/index-sync';
 import { IngestService } from '../ingest/ingest.service';
 import { loadStatutes, type StatuteCatalogue } from '../seeds/statutes';
@@ -155,7 +156,8 @@ export async function createApp(config: Config, storeOptions: Partial<OpenOption
   };
   const ingest = new IngestService({ stores, embedder, catalogue, glossary, sync, onChange: () => changes.fire() });
   const namesCache = config.embeddingCacheDir ? EmbeddingCache.fileFor(config.embeddingCacheDir, config.embeddingModel, 'names-') : undefined;
-  const search = new SearchService({ stores, embedder, rerank, glossary, elements, catalogue, changes, namesCache, rerankSettings: config.rerank, domainWords: DomainWords.load() });
+  const domain = loadDomainClassifier(config);
+  const search = new SearchService({ stores, embedder, rerank, glossary, elements, catalogue, changes, namesCache, rerankSettings: config.rerank, domainWords: DomainWords.load(), domain });
   const ask = new AskService({ search, stores, embedder, catalogue }, config.llm);
   return {
     config, stores, embedder, rerank, catalogue, glossary, elements, sync, ingest, changes, search, ask, startedAt: new Date(),
@@ -168,4 +170,17 @@ export async function createApp(config: Config, storeOptions: Partial<OpenOption
       await Promise.allSettled([embedder.dispose(), rerank.reranker?.dispose()]);
     },
   };
+}
+
+/** The domain classifier fitted on the configured embedding model's vectors, or null (refusal then goes without it). */
+function loadDomainClassifier(config: Config): DomainClassifier | null {
+  if (config.rerank.offDomainP === null && config.rerank.inDomainP === null) return null;
+  try {
+    const domain = DomainClassifier.load(config.embeddingModel);
+    if (!domain) logger.info({ embeddingModel: config.embeddingModel }, 'no domain classifier fitted on this embedding model (nyaya train-domain): refusal goes without it');
+    return domain;
+  } catch (err) {
+    logger.warn({ err: (err as Error).message }, 'domain classifier not loaded: refusal goes without it');
+    return null;
+  }
 }

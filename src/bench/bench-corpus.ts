@@ -28,6 +28,14 @@ export class GrowingCorpus {
     if (this.realFirs !== undefined) this.derived = new DerivedVectors(this.app.embedder);
   }
 
+  /** Takes over an index an earlier run kept: returns how many FIRs it holds. */
+  async adopt(): Promise<number> {
+    const [r] = await this.app.stores.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM {S}.documents WHERE type = 'fir'`);
+    this.firs = r.n;
+    this.log(`[bench:search] ${this.profile}: measuring a kept index again: ${r.n} FIRs`);
+    return r.n;
+  }
+
   /** How the vectors of the FIRs so far were made, for the row; undefined when all were embedded by the model. */
   get derivedVectors(): { realFirs: number; derivedFirs: number; pool: number } | undefined {
     return this.derived && this.firs > this.realFirs! ? { realFirs: this.realFirs!, derivedFirs: this.firs - this.realFirs!, pool: this.pool } : undefined;

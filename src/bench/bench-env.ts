@@ -35,3 +35,25 @@ export function percentile(xs: number[], p: number): number {
 }
 
 export const rssMiB = () => Math.round(process.memoryUsage().rss / 2 ** 20);
+
+/**
+ * Runs `fn` under the V8 CPU profiler when BENCH_CPU_PROFILE names a folder, writing `<name>.cpuprofile` there (open
+ * it in Chrome's DevTools): where a benchmark's time goes at a size too slow to reproduce by hand.
+ */
+export async function profiled<T>(name: string, fn: () => Promise<T>): Promise<T> {
+  const dir = process.env.BENCH_CPU_PROFILE;
+  if (!dir) return fn();
+  const { Session } = await import('node:inspector/promises');
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  try {
+    return await fn();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, `${name}.cpuprofile`), JSON.stringify(profile));
+    session.disconnect();
+  }
+}

@@ -9,7 +9,7 @@ import { PgVectorIndex } from '../stores/vector/pgvector.index';
 import type { AnnState } from '../stores/vector/pgvector.ann';
 import { GrowingCorpus } from './bench-corpus';
 import { fromRoot } from '../util/paths';
-import { machine, percentile, previousRows, rssMiB, writeResult } from './bench-env';
+import { machine, percentile, previousRows, profiled, rssMiB, writeResult } from './bench-env';
 
 /**
  * Queries of the kinds officers type, written for the benchmark (not taken from any evaluation set):
@@ -34,6 +34,8 @@ export interface SearchBenchRow {
   rssMiB?: number;
   /** Set when the FIRs past the first `realFirs` had vectors derived from a pool of real ones (DerivedVectors). */
   derivedVectors?: { realFirs: number; derivedFirs: number; pool: number };
+  /** Set when the row measured an index kept by an earlier run (`--namespace`), not one grown by this run. */
+  remeasured?: string;
   /** FIRs added to reach this size from the previous one, and the time the ingest pipeline took (vectors derived past realFirs). */
   grown?: { firs: number; seconds: number };
   /** 1-minute load average when the queries started: other work on the 2 cores inflates every figure. */
@@ -87,12 +89,21 @@ const stagePercentiles = (times: Record<string, number[]>) => Object.fromEntries
  */
 export async function benchSearch(
   config: Config, profile: 'embedded' | 'services', firs: number[], rounds: number, log: (s: string) => void,
-  opts: { realFirs?: number; onRow?: (row: SearchBenchRow) => void } = {},
+  opts: { realFirs?: number; onRow?: (row: SearchBenchRow) => void; namespace?: string } = {},
 ): Promise<SearchBenchRow[]> {
-  const { app, dispose } = await openEvalApp({ ...config, store: profile, rerankerModel: 'none' });
+  const { app, dispose } = await openEvalApp({ ...config, store: profile, rerankerModel: 'none' }, { namespace: opts.namespace });
   const corpus = new GrowingCorpus(app, profile, opts.realFirs, log);
   const rows: SearchBenchRow[] = [];
   try {
+    if (opts.namespace) {
+      // An index an earlier run kept: measured again as it stands (after a change to the search code), not grown.
+      const firs = await corpus.adopt();
+      const previous = previousRows<SearchBenchRow>('search').find((r) => r.profile === profile && r.firs === firs && r.derivedVectors);
+      const row = { ...(await measureSearch(app, config, profile, firs, rounds, log, previous?.derivedVectors)), remeasured: opts.namespace };
+      rows.push(row);
+      opts.onRow?.(row);
+      return rows;
+    }
     await corpus.start();
     for (const n of [...firs].sort((x, y) => x - y)) {
       const grown = await corpus.growTo(n);
@@ -114,7 +125,7 @@ async function measureSearch(
   const { chunks } = await app.stores.documents.counts();
   const loadAverage = Math.round(os.loadavg()[0] * 100) / 100;
   log(`[bench:search] ${profile}: ${chunks} chunks; ${rounds} × ${BENCH_QUERIES.length} queries (load average ${loadAverage})`);
-  const { totals, model, stageTimes, candidates } = await timeQueries(app, rounds, '·');
+  const { totals, model, stageTimes, candidates } = await profiled(`search-${profile}-${chunks}`, () => timeQueries(app, rounds, '·'));
   const keywordSql = await measureSqlKeyword(app, rounds, log);
   let rerankerAlone: SearchBenchRow['rerankerAlone'] = null;
   let rerankMean = 0;
@@ -250,7 +261,9 @@ async function measureRecall(app: App, index: PgVectorIndex): Promise<SearchBenc
 /** Synthetic FIRs needed for about `chunks` chunks: each makes 4, on top of the bare acts' ~3,400 (the row records the count reached). */
 export const firsForChunks = (chunks: number) => Math.max(0, Math.ceil((chunks - 3400) / 4));
 
-export async function runSearchBench(config: Config, sizes: number[], profiles: ('embedded' | 'services')[], rounds: number, log: (s: string) => void, realFirs?: number) {
+export async function runSearchBench(
+  config: Config, sizes: number[], profiles: ('embedded' | 'services')[], rounds: number, log: (s: string) => void, realFirs?: number, namespace?: string,
+) {
   const rows: SearchBenchRow[] = [];
   const same = (a: SearchBenchRow, b: SearchBenchRow) => a.profile === b.profile && a.chunks === b.chunks && !a.derivedVectors === !b.derivedVectors;
   const onRow = (row: SearchBenchRow) => {
@@ -260,7 +273,7 @@ export async function runSearchBench(config: Config, sizes: number[], profiles: 
     const all = [...kept, ...rows].sort((a, b) => a.chunks - b.chunks || a.profile.localeCompare(b.profile) || Number(!!a.derivedVectors) - Number(!!b.derivedVectors));
     writeResult('search', { machine: machine(config), rows: all });
   };
-  for (const profile of profiles) await benchSearch(config, profile, sizes, rounds, log, { realFirs, onRow });
+  for (const profile of profiles) await benchSearch(config, profile, sizes, rounds, log, { realFirs, onRow, namespace });
   const file = fromRoot('bench-results', 'search.json');
   const stageNames = [...new Set(rows.flatMap((r) => Object.keys(r.stages)))];
   const table = [

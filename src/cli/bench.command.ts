@@ -31,7 +31,12 @@ export async function benchSearchCommand(config: Config, args: Record<string, un
     process.stderr.write('--real-firs takes a whole number of FIRs (at least 1) to embed with the model\n');
     return 2;
   }
-  const { file, table } = await runSearchBench(config, sizes, profiles, Number(args.rounds ?? 3), (s) => process.stderr.write(s + '\n'), realFirs);
+  const namespace = args.namespace === undefined ? undefined : String(args.namespace);
+  if (namespace !== undefined && (!/^eval_[a-z0-9]+$/.test(namespace) || profiles.join() !== 'services')) {
+    process.stderr.write('--namespace takes a namespace kept by an earlier run (eval_…, printed with EVAL_KEEP_NAMESPACE=1), with --profiles services\n');
+    return 2;
+  }
+  const { file, table } = await runSearchBench(config, sizes, profiles, Number(args.rounds ?? 3), (s) => process.stderr.write(s + '\n'), realFirs, namespace);
   process.stdout.write(`${table}\n\nwritten to ${file}\n`);
   return 0;
 }

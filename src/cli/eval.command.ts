@@ -76,7 +76,11 @@ function refusalTable(config: Config, report: RefusalReport, inDomain: number, o
   const lines = ['| RERANK_MIN_LOGIT | off-domain refused | in-domain refused |', '|---|---|---|',
     ...report.sweep.map((r) => `| ${r.threshold}${r.threshold === config.rerank.minLogit ? ' (configured)' : ''} | ${pct(r.offDomainRefused)} | ${pct(r.inDomainRefused)} |`),
     '', `| RERANK_FLOOR_LOGIT (at RERANK_MIN_LOGIT ${report.configured.threshold}) | off-domain refused | in-domain refused |`, '|---|---|---|',
-    ...report.floorSweep.map((r) => `| ${r.floor ?? 'none'}${r.floor === config.rerank.floorLogit ? ' (configured)' : ''} | ${pct(r.offDomainRefused)} | ${pct(r.inDomainRefused)} |`)];
+    ...report.floorSweep.map((r) => `| ${r.floor ?? 'none'}${r.floor === config.rerank.floorLogit ? ' (configured)' : ''} | ${pct(r.offDomainRefused)} | ${pct(r.inDomainRefused)} |`),
+    '', '| REFUSE_OFF_DOMAIN_P (domain classifier) | off-domain refused | in-domain refused |', '|---|---|---|',
+    ...report.offDomainSweep.map((r) => `| ${r.offDomainP ?? 'none'}${r.offDomainP === config.rerank.offDomainP ? ' (configured)' : ''} | ${pct(r.offDomainRefused)} | ${pct(r.inDomainRefused)} |`),
+    '', '| KEEP_IN_DOMAIN_P | off-domain refused | in-domain refused |', '|---|---|---|',
+    ...report.inDomainSweep.map((r) => `| ${r.inDomainP ?? 'none'}${r.inDomainP === config.rerank.inDomainP ? ' (configured)' : ''} | ${pct(r.offDomainRefused)} | ${pct(r.inDomainRefused)} |`)];
   return `${JSON.stringify({ configured: report.configured, inDomain, offDomain }, null, 2)}\n\n${lines.join('\n')}\n`;
 }
 

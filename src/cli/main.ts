@@ -11,6 +11,7 @@ import { benchFirstStartCommand, benchIngestCommand, benchLoadCommand, benchRera
 import { searchCommand } from './search.command';
 import { tokenCommand } from './token.command';
 import { packEmbeddingsCommand } from './pack-embeddings.command';
+import { trainDomainCommand } from './train-domain.command';
 
 const USAGE = `usage: nyaya <command> [options]
   seed                                  load seeds/ (bare acts, judgments, sample cases)
@@ -21,7 +22,8 @@ const USAGE = `usage: nyaya <command> [options]
   eval --plans <file.jsonl> [--json out.json] [--verbose]   SOP_ASSISTANT plans against expected steps
   bench-ingest | bench-search           benchmarks (results in bench-results/); bench-ingest [--model-thread]: the
                                         models on their own thread, as the server runs them; bench-search --chunks 10000,100000
-                                        [--real-firs 1650]: past that many FIRs, vectors derived from theirs
+                                        [--real-firs 1650]: past that many FIRs, vectors derived from theirs;
+                                        EVAL_KEEP_NAMESPACE=1 keeps the index, --namespace eval_… measures it again
   bench-rerank [--models a,b] [--firs 1650] [--caps 128,256,512]
                                         search with rerank vs the reranker alone, passage caps, padding
   bench-load [--levels 1,5,20] [--requests 60,100,200] [--firs 400] [--docs 6] [--doc-kib 100] [--seconds 180]
@@ -30,6 +32,7 @@ const USAGE = `usage: nyaya <command> [options]
                                         fresh-clone start of the compiled server: seconds to /healthz and to /readyz 200
   eval … [--variants "full,no rerank"]     only the named ablation rows
   pack-embeddings                       write seeds/embeddings/ for EMBEDDING_MODEL (the seed's passage vectors)
+  train-domain [--data dir|files] [--out file]   fit the domain classifier (refusal) on EMBEDDING_MODEL's vectors
   token --role R [--districts a,b] [--sub id] [--expires 8h]   print a JWT for the API`;
 
 async function main(): Promise<number> {
@@ -38,7 +41,7 @@ async function main(): Promise<number> {
     args: rest, allowPositionals: true, strict: false,
     options: {
       type: { type: 'string' }, json: { type: 'string' }, 'no-json': { type: 'boolean' }, 'top-k': { type: 'string' }, queries: { type: 'string' }, plans: { type: 'string' }, aila: { type: 'string' },
-      qrels: { type: 'string' }, role: { type: 'string' }, districts: { type: 'string' }, sub: { type: 'string' }, expires: { type: 'string' }, 'run-out': { type: 'string' }, sizes: { type: 'string' }, chunks: { type: 'string' }, 'real-firs': { type: 'string' }, profiles: { type: 'string' }, rounds: { type: 'string' }, levels: { type: 'string' }, requests: { type: 'string' }, firs: { type: 'string' }, docs: { type: 'string' }, 'doc-kib': { type: 'string' }, seconds: { type: 'string' }, ablate: { type: 'boolean' }, variants: { type: 'string' }, models: { type: 'string' }, caps: { type: 'string' }, offdomain: { type: 'string' }, 'refusal-from': { type: 'string' }, ids: { type: 'string' }, verbose: { type: 'boolean' }, 'model-thread': { type: 'boolean' },
+      qrels: { type: 'string' }, role: { type: 'string' }, districts: { type: 'string' }, sub: { type: 'string' }, expires: { type: 'string' }, 'run-out': { type: 'string' }, sizes: { type: 'string' }, chunks: { type: 'string' }, 'real-firs': { type: 'string' }, profiles: { type: 'string' }, rounds: { type: 'string' }, levels: { type: 'string' }, requests: { type: 'string' }, firs: { type: 'string' }, docs: { type: 'string' }, 'doc-kib': { type: 'string' }, seconds: { type: 'string' }, ablate: { type: 'boolean' }, variants: { type: 'string' }, models: { type: 'string' }, caps: { type: 'string' }, offdomain: { type: 'string' }, 'refusal-from': { type: 'string' }, ids: { type: 'string' }, verbose: { type: 'boolean' }, 'model-thread': { type: 'boolean' }, namespace: { type: 'string' }, data: { type: 'string' }, out: { type: 'string' },
     },
   });
   const config = configOrExit();
@@ -100,6 +103,8 @@ async function main(): Promise<number> {
       return tokenCommand(config, values);
     case 'pack-embeddings':
       return packEmbeddingsCommand(config);
+    case 'train-domain':
+      return trainDomainCommand(config, values);
   }
   process.stderr.write(USAGE + '\n');
   return 2;

@@ -19,6 +19,11 @@ const url = (protocols: string[]) =>
     }
   }, `must be a URL with protocol ${protocols.join(' or ')}`);
 
+/** REFUSE_OFF_DOMAIN_P unset: chosen on the design sets (docs/measured.md, *Refusal: the domain classifier*). */
+const OFF_DOMAIN_P = 0.7;
+/** KEEP_IN_DOMAIN_P unset: chosen on the same design sets, after OFF_DOMAIN_P. */
+const IN_DOMAIN_P = 0.02;
+
 const schema = z.object({
   STORE: z.enum(['embedded', 'services']).default('embedded'),
   DATA_DIR: z.string().min(1).default('.data'),
@@ -45,6 +50,10 @@ const schema = z.object({
   // unset: the value measured for the legal cross-encoders, and no model-based refusal for other models.
   RERANK_MIN_LOGIT: z.coerce.number().min(-50).max(50).optional(),
   RERANK_FLOOR_LOGIT: z.union([z.literal('none'), z.coerce.number().min(-50).max(50)]).optional(),
+  // P(off-domain) from the domain classifier at or above which an unnamed query is refused ('none': not used).
+  REFUSE_OFF_DOMAIN_P: z.union([z.literal('none'), z.coerce.number().min(0).max(1)]).default(OFF_DOMAIN_P),
+  // P(off-domain) below which the model's low logits do not refuse a question ('none': they always may).
+  KEEP_IN_DOMAIN_P: z.union([z.literal('none'), z.coerce.number().min(0).max(1)]).default(IN_DOMAIN_P),
   LLM_BASE_URL: url(['http:', 'https:']).optional(),
   LLM_MODEL: z.string().default('gpt-4o-mini'),
   LLM_API_KEY: z.string().optional(),
@@ -115,7 +124,10 @@ export type Config = Readonly<{
   /** The server runs its models on a thread of their own (the embedder's tokenizer stays on the event loop's thread). */
   modelThread: boolean;
   rerankerModel: string;
-  rerank: { topN: number; budgetMs: number; weight: number; passageTokens: number; statutesOnly: boolean; minLogit: number | null; floorLogit: number | null };
+  rerank: {
+    topN: number; budgetMs: number; weight: number; passageTokens: number; statutesOnly: boolean; minLogit: number | null; floorLogit: number | null;
+    offDomainP: number | null; inDomainP: number | null;
+  };
   llm: { baseUrl: string; model: string; apiKey: string | undefined; timeoutMs: number } | null;
   port: number;
   host: string;
@@ -232,7 +244,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rerankerModel,
     rerank: { topN: e.RERANK_TOP_N, budgetMs: e.RERANK_BUDGET_MS, weight: e.RERANK_WEIGHT, passageTokens: e.RERANK_PASSAGE_TOKENS, statutesOnly: true,
       minLogit: e.RERANK_MIN_LOGIT ?? CALIBRATED_MIN_LOGIT[rerankerModel] ?? null,
-      floorLogit: e.RERANK_FLOOR_LOGIT === 'none' ? null : e.RERANK_FLOOR_LOGIT ?? CALIBRATED_FLOOR_LOGIT[rerankerModel] ?? null },
+      floorLogit: e.RERANK_FLOOR_LOGIT === 'none' ? null : e.RERANK_FLOOR_LOGIT ?? CALIBRATED_FLOOR_LOGIT[rerankerModel] ?? null,
+      offDomainP: e.REFUSE_OFF_DOMAIN_P === 'none' ? null : e.REFUSE_OFF_DOMAIN_P,
+      inDomainP: e.KEEP_IN_DOMAIN_P === 'none' ? null : e.KEEP_IN_DOMAIN_P },
     llm: e.LLM_BASE_URL ? { baseUrl: e.LLM_BASE_URL, model: e.LLM_MODEL, apiKey: e.LLM_API_KEY, timeoutMs: e.LLM_TIMEOUT_MS } : null,
     port: e.PORT,
     host: e.HOST,

@@ -12,8 +12,12 @@ import { fromRoot } from '../util/paths';
  * schema, collection and Neo4j namespace (services). Nothing the service already holds is read or touched.
  * `modelThread`: the models on a thread of their own, as the server runs them (MODEL_THREAD allowing).
  */
-export async function openEvalApp(config: Config, opts: { modelThread?: boolean } = {}): Promise<{ app: App; dispose(): Promise<void> }> {
-  const namespace = `eval_${Date.now().toString(36)}`;
+export async function openEvalApp(
+  config: Config, opts: { modelThread?: boolean; namespace?: string } = {},
+): Promise<{ app: App; namespace: string; dispose(): Promise<void> }> {
+  // A named namespace is one an earlier run kept (EVAL_KEEP_NAMESPACE=1): it is measured again, and kept again.
+  const reused = opts.namespace;
+  const namespace = reused ?? `eval_${Date.now().toString(36)}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nyaya-eval-'));
   const app = await createApp({ ...config, dataDir }, { namespace, inMemory: true }, { modelThread: opts.modelThread });
   // The index is fresh; only the model's arithmetic is remembered between runs (EVAL_EMBEDDING_CACHE=off to recompute).
@@ -21,10 +25,16 @@ export async function openEvalApp(config: Config, opts: { modelThread?: boolean 
   await loadStatuteGraph(app.stores.graph, app.catalogue);
   return {
     app,
+    namespace,
     async dispose() {
       await app.sync.stop();
-      await Promise.allSettled([app.stores.vector.drop(), app.stores.graph.drop()]);
-      await dropSchema(app.stores.sql).catch(() => undefined);
+      // EVAL_KEEP_NAMESPACE=1 leaves a (services) index in place to study it after a long run; nothing reuses it.
+      if (reused || (process.env.EVAL_KEEP_NAMESPACE === '1' && config.store === 'services')) {
+        process.stderr.write(`eval: kept namespace ${namespace} (schema, Chroma collection prefix, Neo4j namespace)\n`);
+      } else {
+        await Promise.allSettled([app.stores.vector.drop(), app.stores.graph.drop()]);
+        await dropSchema(app.stores.sql).catch(() => undefined);
+      }
       await app.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

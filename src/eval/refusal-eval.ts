@@ -10,14 +10,21 @@ export type Judged = { id: string; lang: string; inDomain: boolean } & SearchRes
 const SWEEP = [-8, -6, -5, -4, -3, -2, -1.5, -1, -0.5, 0, 0.5, 1, 2];
 /** RERANK_FLOOR_LOGIT values replayed at the configured RERANK_MIN_LOGIT (null: no floor). */
 const FLOOR_SWEEP = [null, -9, -8, -7, -6, -5, -4, -3, -2];
+/** REFUSE_OFF_DOMAIN_P values replayed at the configured logit thresholds (null: the domain classifier not used). */
+const OFF_DOMAIN_SWEEP = [null, 0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95];
+const IN_DOMAIN_SWEEP = [null, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2];
 
 export interface RefusalReport {
   /** The threshold the service is configured with (RERANK_MIN_LOGIT) and its rates. */
-  configured: RefusalRates & { threshold: number; floor: number | null };
+  configured: RefusalRates & { threshold: number; floor: number | null; offDomainP: number | null; inDomainP: number | null };
   /** The same rates had the threshold been each of these (the floor as configured). */
   sweep: (RefusalRates & { threshold: number })[];
   /** The rates at the configured threshold had the floor (RERANK_FLOOR_LOGIT) been each of these. */
   floorSweep: (RefusalRates & { floor: number | null })[];
+  /** The rates at the configured logit thresholds had REFUSE_OFF_DOMAIN_P been each of these. */
+  offDomainSweep: (RefusalRates & { offDomainP: number | null })[];
+  /** The same for KEEP_IN_DOMAIN_P, REFUSE_OFF_DOMAIN_P as configured. */
+  inDomainSweep: (RefusalRates & { inDomainP: number | null })[];
   /** What each question's refusal was decided on, to study other rules without searching again. */
   perQuery: Judged[];
 }
@@ -62,8 +69,13 @@ export async function evaluateRefusal(search: SearchService, inDomain: DevQuery[
 function report(judged: Judged[], t: RefusalThresholds): RefusalReport {
   const threshold = t.minLogit ?? -Infinity;
   const sweep = SWEEP.map((m) => ({ threshold: m, ...rates(judged, { ...t, minLogit: m }) }));
-  const floorSweep = FLOOR_SWEEP.map((floor) => ({ floor, ...rates(judged, { minLogit: threshold, floorLogit: floor }) }));
-  return { configured: { threshold, floor: t.floorLogit, ...rates(judged, { ...t, minLogit: threshold }) }, sweep, floorSweep, perQuery: judged };
+  const floorSweep = FLOOR_SWEEP.map((floor) => ({ floor, ...rates(judged, { ...t, minLogit: threshold, floorLogit: floor }) }));
+  const offDomainSweep = OFF_DOMAIN_SWEEP.map((p) => ({ offDomainP: p, ...rates(judged, { ...t, minLogit: threshold, offDomainP: p }) }));
+  const inDomainSweep = IN_DOMAIN_SWEEP.map((p) => ({ inDomainP: p, ...rates(judged, { ...t, minLogit: threshold, inDomainP: p }) }));
+  return {
+    configured: { threshold, floor: t.floorLogit, offDomainP: t.offDomainP, inDomainP: t.inDomainP, ...rates(judged, { ...t, minLogit: threshold }) },
+    sweep, floorSweep, offDomainSweep, inDomainSweep, perQuery: judged,
+  };
 }
 
 type Recorded = { perQuery: (Partial<Judged> & { id: string; lang: string; evidence?: SearchResponse['evidence'] })[] };
@@ -75,6 +87,7 @@ type Recorded = { perQuery: (Partial<Judged> & { id: string; lang: string; evide
  */
 export function replayRefusal(runs: Recorded[], t: RefusalThresholds): RefusalReport {
   const judged = runs.flatMap((r) => r.perQuery.map((q): Judged =>
-    (q.evidence ? { id: q.id, lang: q.lang, inDomain: true, ...q.evidence } : (q as Judged))));
+    // Runs recorded before the domain classifier existed have no offDomain: replayed as without it.
+    (q.evidence ? { id: q.id, lang: q.lang, inDomain: true, ...q.evidence, offDomain: q.evidence.offDomain ?? null } : { ...(q as Judged), offDomain: q.offDomain ?? null })));
   return report(judged, t);
 }

@@ -1,4 +1,6 @@
 import type { QueryAnalysis } from '../analyse/analyse';
+import { DOMAIN_MIN_WORDS } from '../analyse/domain.classifier';
+import { namesCoveredCode } from '../citations/code-mentions';
 import type { Ordered } from '../expand/equivalents.stage';
 import type { Expansion } from '../expand/expand';
 import type { RetrieveOutput } from '../retrieve/retrieve.stage';
@@ -25,8 +27,10 @@ export async function assembleStage(
   const k = ctx.req.topK ?? analysis.k;
   const bestKeyword = lists.find((l) => l.name === 'keyword')?.hits[0]?.score ?? null;
   const hasMaterial = expansion.sections.length > 0 || (retrieved.bestDense ?? 0) >= MIN_DENSE[analysis.type] || (bestKeyword ?? 0) >= MIN_KEYWORD;
+  const named = analysis.references.some((r) => !r.inferred);
   const evidence: SearchResponse['evidence'] = {
-    named: analysis.references.some((r) => !r.inferred), material: hasMaterial, bestLogit: input.bestLogit,
+    named, material: hasMaterial, bestLogit: input.bestLogit,
+    offDomain: named || analysis.words < DOMAIN_MIN_WORDS || namesCoveredCode(analysis.normalised) ? null : await offDomain(analysis.normalised, ctx),
     lexicon: expansion.sections.filter((x) => x.reason === 'GLOSSARY' || x.reason === 'ELEMENTS').length,
     domainWords: domainWords.mentioned(analysis.normalised),
     bestDense: retrieved.bestDense ?? null, bestKeyword,
@@ -50,4 +54,20 @@ export async function assembleStage(
     },
     report: { status: 'RAN', detail: null },
   };
+}
+
+/**
+ * P(off-domain) of the query (null for one that names a code the service covers: asked about them, it is in the
+ * domain; and for one shorter than the classifier was fitted on), from its vector (the dense stage embedded the same text, so this is a cache hit). A model
+ * that fails here leaves the refusal to the other signals, as when no classifier is configured.
+ */
+async function offDomain(text: string, ctx: SearchContext): Promise<number | null> {
+  const { domain, embedder } = ctx.deps;
+  const { offDomainP, inDomainP } = ctx.deps.rerankSettings;
+  if (!domain || (offDomainP === null && inDomainP === null)) return null;
+  try {
+    return domain.offDomain(await embedder.embedOne(text, 'query'));
+  } catch {
+    return null;
+  }
 }

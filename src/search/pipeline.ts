@@ -1,4 +1,5 @@
 import type { RerankerState } from '../app/app';
+import type { DomainClassifier } from '../analyse/domain.classifier';
 import type { Embedder } from '../models/embedder';
 import type { CitationGraph } from '../stores/graph/graph.types';
 import type { Stores } from '../stores/open-stores';
@@ -15,6 +16,8 @@ export interface PipelineDeps {
   catalogue: StatuteCatalogue;
   rerank: Pick<RerankerState, 'reranker' | 'reason'>;
   rerankSettings: RerankSettings & RefusalThresholds;
+  /** Places a question inside or outside criminal justice for the refusal; null without weights for the embedder. */
+  domain: DomainClassifier | null;
 }
 
 /** What a stage says about itself; the pipeline adds its name and time. */

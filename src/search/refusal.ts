@@ -9,6 +9,16 @@ export interface RefusalThresholds {
    * for a civil suit" share a word with criminal justice, yet the model rates every statute far below its boundary.
    */
   floorLogit: number | null;
+  /**
+   * P(off-domain) from the domain classifier (src/analyse/domain.classifier.ts) at or above which an unnamed query is
+   * refused, whatever the model and the lexicon say (config: REFUSE_OFF_DOMAIN_P); null: the classifier is not used.
+   */
+  offDomainP: number | null;
+  /**
+   * P(off-domain) below which the logit rules do not refuse (config: KEEP_IN_DOMAIN_P): a complaint told in everyday
+   * words, or a procedure question, can leave every statute low while the question is plainly about crime.
+   */
+  inDomainP: number | null;
 }
 
 /**
@@ -16,12 +26,17 @@ export interface RefusalThresholds {
  * material. Otherwise, when a calibrated cross-encoder ran, a query that states no offence the lexicon knows and no
  * word of criminal justice is refused unless the model finds some statute relevant (minLogit): the dense and keyword
  * lists find something for any text, so they cannot tell; a query with such words is refused only when the model
- * finds every statute far from relevant (floorLogit). The refusal eval replays this same rule at other thresholds.
+ * finds every statute far from relevant (floorLogit). Independently of the model, a question the domain classifier
+ * places outside criminal justice (offDomainP) is refused: a tax or civil question can share the lexicon's words and
+ * still score some statute above the floor. A question it places firmly inside (inDomainP) is not refused for the
+ * model's low scores. The refusal eval replays this same rule at other thresholds.
  */
 export function refused(e: SearchResponse['evidence'], t: RefusalThresholds): boolean {
   if (e.named) return false;
   if (!e.material) return true;
+  if (t.offDomainP !== null && e.offDomain !== null && e.offDomain >= t.offDomainP) return true;
   if (e.bestLogit === null) return false;
+  if (t.inDomainP !== null && e.offDomain !== null && e.offDomain < t.inDomainP) return false;
   const plain = !e.lexicon && !e.domainWords;
   return (plain && t.minLogit !== null && e.bestLogit < t.minLogit) || (t.floorLogit !== null && e.bestLogit < t.floorLogit);
 }

@@ -49,5 +49,9 @@ export interface SearchResponse {
   /** Keyword hits in documents the caller's access left out (for the audit log; never shown to the caller). */
   hiddenByAccess: number;
   /** What the refusal was decided on (for calibration: `npm run eval -- --offdomain`). */
-  evidence: { named: boolean; material: boolean; bestLogit: number | null; lexicon: number; domainWords: boolean; bestDense: number | null; bestKeyword: number | null };
+  evidence: {
+    named: boolean; material: boolean; bestLogit: number | null; lexicon: number; domainWords: boolean; bestDense: number | null; bestKeyword: number | null;
+    /** P(off-domain) from the domain classifier; null when it has no weights for the embedding model, or is turned off. */
+    offDomain: number | null;
+  };
 }

@@ -15,7 +15,7 @@ const stage = (r: Awaited<ReturnType<App['search']['search']>>) => r.stages.find
 describe('rerank stage (nyaya-cross-encoder-e5-6l, the shipped default)', () => {
   let app: App;
   beforeAll(async () => {
-    app = await openIngestApp('embedded', { RERANKER_MODEL: 'nyaya-cross-encoder-e5-6l', RERANK_BUDGET_MS: '120000' });
+    app = await openIngestApp('embedded', { RERANKER_MODEL: 'nyaya-cross-encoder-e5-6l', RERANK_BUDGET_MS: '120000', REFUSE_OFF_DOMAIN_P: 'none' });
     await loadSearchCorpus(app);
   });
   afterAll(() => closeIngestApp(app));
@@ -104,7 +104,10 @@ describe('rerank fallback', () => {
 describe('refusal of off-domain questions (real model, threshold set high)', () => {
   let app: App;
   beforeAll(async () => {
-    app = await openIngestApp('embedded', { RERANKER_MODEL: 'nyaya-cross-encoder-e5-6l', RERANK_BUDGET_MS: '120000', RERANK_MIN_LOGIT: '20', RERANK_FLOOR_LOGIT: 'none' });
+    // The domain classifier off: these tests are about the model's rule (tests/search/domain.test.ts has the classifier's).
+    app = await openIngestApp('embedded', {
+      RERANKER_MODEL: 'nyaya-cross-encoder-e5-6l', RERANK_BUDGET_MS: '120000', RERANK_MIN_LOGIT: '20', RERANK_FLOOR_LOGIT: 'none', REFUSE_OFF_DOMAIN_P: 'none',
+    });
     await loadSearchCorpus(app);
   });
   afterAll(() => closeIngestApp(app));
@@ -143,7 +146,7 @@ describe('refusal of off-domain questions (real model, threshold set high)', () 
 describe('refusal below the floor (real model, floor set high)', () => {
   let app: App;
   beforeAll(async () => {
-    app = await openIngestApp('embedded', { RERANKER_MODEL: 'nyaya-cross-encoder-e5-6l', RERANK_BUDGET_MS: '120000', RERANK_FLOOR_LOGIT: '20' });
+    app = await openIngestApp('embedded', { RERANKER_MODEL: 'nyaya-cross-encoder-e5-6l', RERANK_BUDGET_MS: '120000', RERANK_FLOOR_LOGIT: '20', REFUSE_OFF_DOMAIN_P: 'none' });
     await loadSearchCorpus(app);
   });
   afterAll(() => closeIngestApp(app));

@@ -4,9 +4,9 @@ import type { SearchResponse } from '../../src/search/search.types';
 
 type Evidence = SearchResponse['evidence'];
 const evidence = (e: Partial<Evidence>): Evidence => ({
-  named: false, material: true, bestLogit: null, lexicon: 0, domainWords: false, bestDense: 0.8, bestKeyword: 1, ...e,
+  named: false, material: true, bestLogit: null, lexicon: 0, domainWords: false, bestDense: 0.8, bestKeyword: 1, offDomain: null, ...e,
 });
-const t = { minLogit: 0, floorLogit: -6 };
+const t = { minLogit: 0, floorLogit: -6, offDomainP: null, inDomainP: null };
 
 describe('the refusal rule', () => {
   it('never refuses a named section, and always refuses a query with no material', () => {
@@ -22,6 +22,27 @@ describe('the refusal rule', () => {
     expect(refused(evidence({ bestLogit: -3, lexicon: 2 }), t)).toBe(false);
     expect(refused(evidence({ bestLogit: -7, domainWords: true }), t)).toBe(true);
     expect(refused(evidence({ bestLogit: -7, domainWords: true }), { ...t, floorLogit: null })).toBe(false);
+  });
+
+  it('refuses an unnamed question the domain classifier places outside criminal justice, whatever the lexicon and the model say', () => {
+    const withP = { ...t, offDomainP: 0.8 };
+    expect(refused(evidence({ bestLogit: 3, lexicon: 2, domainWords: true, offDomain: 0.85 }), withP)).toBe(true);
+    expect(refused(evidence({ bestLogit: null, offDomain: 0.8 }), withP)).toBe(true);
+    expect(refused(evidence({ bestLogit: 3, offDomain: 0.79 }), withP)).toBe(false);
+    expect(refused(evidence({ named: true, offDomain: 0.99 }), withP)).toBe(false);
+    // No classifier configured, or none for this embedding model: the other signals alone.
+    expect(refused(evidence({ bestLogit: 3, offDomain: 0.99 }), t)).toBe(false);
+    expect(refused(evidence({ bestLogit: 3, offDomain: null }), withP)).toBe(false);
+  });
+
+  it('does not refuse for the model\'s low scores a question the classifier places firmly inside the domain', () => {
+    const withP = { ...t, offDomainP: 0.7, inDomainP: 0.02 };
+    expect(refused(evidence({ bestLogit: -9, domainWords: true, offDomain: 0.01 }), withP)).toBe(false);
+    expect(refused(evidence({ bestLogit: -1, offDomain: 0.019 }), withP)).toBe(false);
+    expect(refused(evidence({ bestLogit: -1, offDomain: 0.02 }), withP)).toBe(true);
+    expect(refused(evidence({ bestLogit: -9, domainWords: true, offDomain: null }), withP)).toBe(true);
+    // No material at all is still refused.
+    expect(refused(evidence({ material: false, offDomain: 0.001 }), withP)).toBe(true);
   });
 
   it('leaves everything to the old rule when no model scored', () => {
@@ -43,5 +64,21 @@ describe('the refusal replay', () => {
     expect(report.floorSweep.find((r) => r.floor === null)).toMatchObject({ offDomainRefused: 0.5, inDomainRefused: 0 });
     expect(report.floorSweep.find((r) => r.floor === -4)).toMatchObject({ offDomainRefused: 1, inDomainRefused: 1 });
     expect(report.sweep.find((r) => r.threshold === -3)).toMatchObject({ offDomainRefused: 0.5 });
+  });
+
+  it('sweeps the domain classifier threshold, and replays runs recorded before it existed as without it', () => {
+    const perQuery = [
+      { id: 'o-1', lang: 'en', inDomain: false, ...evidence({ bestLogit: 2, lexicon: 1, offDomain: 0.9 }) },
+      { id: 'o-2', lang: 'gu', inDomain: false, ...evidence({ bestLogit: 2, offDomain: 0.6 }) },
+      { id: 'i-1', lang: 'hi', inDomain: true, ...evidence({ bestLogit: 2, offDomain: 0.55 }) },
+    ];
+    const report = replayRefusal([{ perQuery }], { ...t, offDomainP: 0.8 });
+    expect(report.configured).toMatchObject({ offDomainP: 0.8, offDomainRefused: 0.5, inDomainRefused: 0 });
+    expect(report.offDomainSweep.find((r) => r.offDomainP === 0.5)).toMatchObject({ offDomainRefused: 1, inDomainRefused: 1 });
+    expect(report.offDomainSweep.find((r) => r.offDomainP === null)).toMatchObject({ offDomainRefused: 0, inDomainRefused: 0 });
+    expect(report.inDomainSweep.map((r) => r.inDomainP)).toContain(null);
+    const { offDomain: _, ...old } = evidence({ bestLogit: 2 });
+    const replayed = replayRefusal([{ perQuery: [{ id: 'q', lang: 'en', evidence: old as ReturnType<typeof evidence> }] }], { ...t, offDomainP: 0.5 });
+    expect(replayed.perQuery[0].offDomain).toBeNull();
   });
 });
