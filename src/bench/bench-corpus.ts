@@ -30,7 +30,7 @@ export class GrowingCorpus {
 
   /** Takes over an index an earlier run kept: returns how many FIRs it holds. */
   async adopt(): Promise<number> {
-    const [r] = await this.app.stores.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM {S}.documents WHERE type = 'fir'`);
+    const [r] = await this.app.stores.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM {S}.documents WHERE type = 'FIR'`);
     this.firs = r.n;
     this.log(`[bench:search] ${this.profile}: measuring a kept index again: ${r.n} FIRs`);
     return r.n;

@@ -82,6 +82,15 @@ describeEachProfile('in-process keyword index (%s)', (profile) => {
     same(fromMemory, fromSql);
   });
 
+  it('ranks the same when searches run at once (each holds its own scratch arrays) and when repeated', async () => {
+    const alone: IndexHit[][] = [];
+    for (const { q, filter } of QUERIES) alone.push(await memory.search(q, 20, filter));
+    const together = await Promise.all(QUERIES.map(({ q, filter }) => memory.search(q, 20, filter)));
+    together.forEach((hits, i) => same(hits, alone[i]));
+    const again = await Promise.all(QUERIES.map(({ q, filter }) => memory.search(q, 20, filter)));
+    again.forEach((hits, i) => same(hits, alone[i]));
+  });
+
   it('computes heading similarity the same way row by row and through the trigram index', async () => {
     const viaIndex = await MemoryKeywordIndex.open(s.sql, { directSimilarities: 0 });
     try {

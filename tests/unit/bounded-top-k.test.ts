@@ -1,4 +1,4 @@
-import { boundedTopK } from '../../src/stores/keyword/bounded-top-k';
+import { boundedTopK, kthLargest } from '../../src/stores/keyword/bounded-top-k';
 
 /** A small deterministic generator, so a failure can be replayed. */
 function lcg(seed: number) {
@@ -35,5 +35,36 @@ describe('boundedTopK', () => {
   it('returns all candidates when there are fewer than k', () => {
     const scores = Float64Array.from([2, 1]);
     expect(boundedTopK([1, 0], scores, (s) => scores[s], 5, 1e-6)).toHaveLength(2);
+  });
+});
+
+describe('kthLargest', () => {
+  it('matches sorting, with ties, runs and too few values', () => {
+    const rand = lcg(11);
+    for (let round = 0; round < 200; round++) {
+      const n = Math.floor(rand() * 3000);
+      // Few distinct values (many ties) in some rounds, sorted runs in others.
+      const values = Float64Array.from({ length: n }, (_, i) => (round % 3 === 0 ? Math.floor(rand() * 5) : round % 3 === 1 ? i % 97 : rand()));
+      const k = 1 + Math.floor(rand() * 40);
+      const sorted = [...values].sort((a, b) => b - a);
+      expect(kthLargest(Float64Array.from(values), k)).toBe(n >= k ? sorted[k - 1] : 0);
+    }
+  });
+});
+
+describe('boundedTopK over many candidates', () => {
+  it('scores the same candidates in the same order as a full sort by bound, past the first slice', () => {
+    const rand = lcg(5);
+    const n = 20_000;
+    const bound = Float64Array.from({ length: n }, () => Math.round(rand() * 1000) / 100);
+    // Exact scores far below their bounds: the loop has to go through several slices before it can stop.
+    const scores = Float64Array.from(bound, (b) => b - 1 - rand() * 3);
+    const order: number[] = [];
+    const got = boundedTopK([...Array(n).keys()], bound, (s) => (order.push(s), scores[s]), 10, 1e-6);
+    const full = [...Array(n).keys()].sort((a, b) => bound[b] - bound[a]).slice(0, order.length);
+    expect(order).toEqual(full);
+    expect(order.length).toBeGreaterThan(256);
+    const all = [...scores].map((score, slot) => ({ slot, score }));
+    expect(topK(got, 10)).toEqual(topK(all, 10));
   });
 });

@@ -3,8 +3,9 @@ import type { SqlClient } from '../sql/sql.client';
 import type { IndexHit, KeywordIndex, KeywordQuery, SearchFilter } from '../store.types';
 import { installChangeLog, pruneLog, readChanges, startCursor, unapplied, type LogCursor } from './keyword.changelog';
 import { HEADING_WEIGHT, SqlKeywordIndex, TIE_DECIMALS } from './keyword.index';
-import { headingTopK } from './bounded-top-k';
+import { headingTopK, kthLargest } from './bounded-top-k';
 import { filterPredicate, Postings, type ChunkTerms } from './postings';
+import { ScratchPool, type Scratch } from './scratch';
 import { TrigramRules, type TrigramQuery } from './trigram';
 import { tableLog2Divisor, type Log2Divisor } from './tsvector';
 
@@ -60,6 +61,7 @@ export class MemoryKeywordIndex implements KeywordIndex {
   private readonly drained: (() => void)[] = [];
   private readonly opts: MemoryKeywordOptions;
   private readonly fallback: SqlKeywordIndex;
+  private readonly scratch = new ScratchPool();
 
   private constructor(
     private readonly sql: SqlClient, private readonly divisor: Log2Divisor, private readonly rules: TrigramRules, opts: Partial<MemoryKeywordOptions>,
@@ -117,10 +119,22 @@ export class MemoryKeywordIndex implements KeywordIndex {
     if (!terms.length && !phrases.length) return [];
 
     const postings = this.postings;
-    const acc = new Float64Array(postings.slotCount);
+    const scratch = this.scratch.acquire(postings.slotCount);
     const touched: number[] = [];
+    try {
+      return await this.scoreWith(postings, scratch, touched, terms, phrases, k, filter);
+    } finally {
+      this.scratch.release(scratch, touched);
+    }
+  }
+
+  private async scoreWith(
+    postings: Postings, scratch: Scratch, touched: number[], terms: string[], phrases: string[], k: number, filter?: SearchFilter,
+  ): Promise<IndexHit[]> {
+    const acc = scratch.acc;
     const pred = filterPredicate(filter);
-    const verdict = pred ? new Int8Array(postings.slotCount) : null;
+    const verdict = pred ? scratch.verdict : null;
+    scratch.verdictsUsed = !!pred;
     const keep = pred ? (s: number) => (verdict![s] || (verdict![s] = pred(postings.chunk(s)) ? 1 : -1)) > 0 : null;
     const total = Math.max(postings.size, 1);
     const weight = (df: number) => Math.log(1 + (total - df + 0.5) / (df + 0.5)) / 0.0607;
@@ -139,8 +153,10 @@ export class MemoryKeywordIndex implements KeywordIndex {
 
     // The k-th best full-text score: a chunk whose score plus the largest heading part stays below it cannot
     // reach the top k.
-    const fts = Float64Array.from(touched, (s) => acc[s]).sort();
-    const bar = fts.length >= k ? fts[fts.length - k] : 0;
+    // touched can hold a slot twice (a posting that added 0), so it may outgrow the scratch arrays.
+    const values = touched.length <= scratch.values.length ? scratch.values.subarray(0, touched.length) : new Float64Array(touched.length);
+    for (let i = 0; i < touched.length; i++) values[i] = acc[touched[i]];
+    const bar = kthLargest(values, k);
     let queries: TrigramQuery[] = [];
     if (phrases.length) {
       await this.rules.learn(this.sql, phrases);
@@ -160,7 +176,7 @@ export class MemoryKeywordIndex implements KeywordIndex {
     else if (few && few.length * queries.length <= this.opts.directSimilarities) {
       scored = few.map((slot) => ({ slot, score: acc[slot] + HEADING_WEIGHT * heading(slot) }));
     } else {
-      scored = headingTopK(postings, { queries, threshold, k, bar, tie: TIE }, acc, touched, keep, heading);
+      scored = headingTopK(postings, { queries, threshold, k, bar, tie: TIE }, scratch, touched, keep, heading);
     }
     return scored
       .map((c) => ({ s: c.slot, score: c.score, tie: Math.round(c.score / TIE), id: postings.chunk(c.slot).id }))
@@ -176,11 +192,12 @@ export class MemoryKeywordIndex implements KeywordIndex {
        FROM unnest($1::text[]) WITH ORDINALITY AS u(t, ord) JOIN {S}.chunks c ON c.tsv @@ plainto_tsquery('english', u.t)`, [terms]);
     const df = new Map<number, number>();
     for (const r of rows) df.set(r.ord, (df.get(r.ord) ?? 0) + 1);
+    const w = new Map([...df].map(([ord, n]) => [ord, weight(n)]));
     for (const r of rows) {
       const s = this.postings.slot(r.id);
       if (s === undefined || (keep && !keep(s))) continue;
       if (acc[s] === 0) touched.push(s);
-      acc[s] += weight(df.get(r.ord)!) * Number(r.r);
+      acc[s] += w.get(r.ord)! * Number(r.r);
     }
   }
 

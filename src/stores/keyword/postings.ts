@@ -25,6 +25,13 @@ class PostingList {
   slots = new Uint32Array(4);
   ranks = new Float32Array(4);
   n = 0;
+  /**
+   * Live postings, as counted when the list held `dfN` postings and Postings.removals was `dfRemovals`: a common
+   * lexeme's list is long, and most searches come between writes.
+   */
+  df = 0;
+  dfN = -1;
+  dfRemovals = -1;
 
   push(slot: number, rank: number): void {
     if (this.n === this.slots.length) {
@@ -63,6 +70,8 @@ export class Postings {
   private readonly slotOf = new Map<string, number>();
   private alive = new Uint8Array(1024);
   private dead = 0;
+  /** Chunks removed so far: a list's cached live count is current while this has not moved. */
+  private removals = 0;
   private readonly headings = new HeadingIndex();
 
   constructor(private readonly divisor: Log2Divisor = jsLog2Divisor) {}
@@ -120,6 +129,7 @@ export class Postings {
     this.alive[slot] = 0;
     this.meta[slot] = null;
     this.dead++;
+    this.removals++;
   }
 
   /** Slots handed out so far (live or dead): the length a per-search accumulator needs. */
@@ -137,8 +147,15 @@ export class Postings {
     if (!list) return;
     const { slots, ranks, n } = list;
     const alive = this.alive;
-    let df = 0;
-    for (let i = 0; i < n; i++) df += alive[slots[i]];
+    // Additions grow n; removals move the counter: either way the cached count is stale.
+    if (list.dfN !== n || list.dfRemovals !== this.removals) {
+      let live = 0;
+      for (let i = 0; i < n; i++) live += alive[slots[i]];
+      list.df = live;
+      list.dfN = n;
+      list.dfRemovals = this.removals;
+    }
+    const df = list.df;
     if (!df) return;
     const w = weight(df);
     for (let i = 0; i < n; i++) {
@@ -158,8 +175,9 @@ export class Postings {
    * Calls `visit(slot, shared)` for every live chunk passing `keep` whose heading holds at least `need` of the
    * query's distinct trigrams; word_similarity with that heading is at most shared / |query trigrams|.
    */
-  headingShared(q: TrigramQuery, need: number, keep: ((slot: number) => boolean) | null, visit: (slot: number, shared: number) => void): void {
-    const counts = new Uint16Array(this.meta.length);
+  headingShared(
+    q: TrigramQuery, need: number, keep: ((slot: number) => boolean) | null, visit: (slot: number, shared: number) => void, counts: Uint16Array = new Uint16Array(this.meta.length),
+  ): void {
     for (const s of this.headings.candidates(q, need, this.alive, counts)) if (!keep || keep(s)) visit(s, counts[s]);
   }
 
