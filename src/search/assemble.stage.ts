@@ -4,6 +4,7 @@ import { namesCoveredCode } from '../citations/code-mentions';
 import type { Ordered } from '../expand/equivalents.stage';
 import type { Expansion } from '../expand/expand';
 import type { RetrieveOutput } from '../retrieve/retrieve.stage';
+import { logger } from '../logger';
 import type { StoredDocument } from '../stores/store.types';
 import type { DomainWords } from './domain-words';
 import { highlights } from './highlight';
@@ -57,9 +58,10 @@ export async function assembleStage(
 }
 
 /**
- * P(off-domain) of the query (null for one that names a code the service covers: asked about them, it is in the
- * domain; and for one shorter than the classifier was fitted on), from its vector (the dense stage embedded the same text, so this is a cache hit). A model
- * that fails here leaves the refusal to the other signals, as when no classifier is configured.
+ * P(off-domain) of the query, from its vector: the dense stage embedded the same text, so this is a cache hit. Null
+ * for a query that names a code the service covers (asked about them, it is in the domain) and for one shorter than
+ * the classifier was fitted on (both decided by the caller). A model that fails here leaves the refusal to the other
+ * signals, as when no classifier is configured.
  */
 async function offDomain(text: string, ctx: SearchContext): Promise<number | null> {
   const { domain, embedder } = ctx.deps;
@@ -67,7 +69,8 @@ async function offDomain(text: string, ctx: SearchContext): Promise<number | nul
   if (!domain || (offDomainP === null && inDomainP === null)) return null;
   try {
     return domain.offDomain(await embedder.embedOne(text, 'query'));
-  } catch {
+  } catch (err) {
+    logger.warn({ err: (err as Error).message }, 'domain classifier: no query vector; refusal goes without it');
     return null;
   }
 }

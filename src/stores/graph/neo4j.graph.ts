@@ -178,6 +178,7 @@ export class Neo4jGraph implements CitationGraph {
     const session = this.driver.session();
     try {
       // CALL { } IN TRANSACTIONS only runs in an auto-commit transaction, hence session.run.
+      await session.run(cypher('drop-relationships'), { ns: this.ns });
       await session.run(cypher('drop'), { ns: this.ns });
     } finally {
       await session.close();
