@@ -32,8 +32,13 @@ export async function openEvalApp(
       if (reused || (process.env.EVAL_KEEP_NAMESPACE === '1' && config.store === 'services')) {
         process.stderr.write(`eval: kept namespace ${namespace} (schema, Chroma collection prefix, Neo4j namespace)\n`);
       } else {
-        await Promise.allSettled([app.stores.vector.drop(), app.stores.graph.drop()]);
-        await dropSchema(app.stores.sql).catch(() => undefined);
+        // Each store is dropped whatever the others do, but a failure is said: a namespace left behind holds disk.
+        // The schema last: on the embedded profile the vector index and the graph are tables in it.
+        const dropped = await Promise.allSettled([app.stores.vector.drop(), app.stores.graph.drop()]);
+        dropped.push(...(await Promise.allSettled([dropSchema(app.stores.sql)])));
+        for (const [i, r] of dropped.entries()) {
+          if (r.status === 'rejected') process.stderr.write(`eval: ${['vector index', 'graph', 'schema'][i]} of ${namespace} not dropped: ${(r.reason as Error).message.split('\n')[0]}\n`);
+        }
       }
       await app.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
