@@ -46,7 +46,7 @@ export function boundedTopK(
 
 /**
  * The k-th largest of `xs` (1-based; 0 when there are fewer than k), by quickselect, reordering `xs`: a search at a
- * million chunks needs the 20th best of up to a million scores, which sorting them all would cost ~100 ms.
+ * million chunks needs the 20th best of up to a million scores, and sorting them all took tens of milliseconds.
  */
 export function kthLargest(xs: Float64Array, k: number): number {
   if (k < 1 || xs.length < k) return 0;
