@@ -16,12 +16,15 @@ export interface QueryAnalysis {
   words: number;
 }
 
+/** A query as the pipeline reads and embeds it: what the domain classifier must be fitted on too. */
+export const normaliseQuery = (query: string) => normaliseText(query).replace(/\s+/g, ' ');
+
 /**
  * Stage 1: normalise (NFC, Indic digits → ASCII, punctuation spacing), detect the language from the
  * script, pull out statute references with the ingestion extractor, and classify the query.
  */
 export function analyseQuery(query: string, opts: { narrowed: boolean; date?: string }): QueryAnalysis {
-  const normalised = normaliseText(query).replace(/\s+/g, ' ');
+  const normalised = normaliseQuery(query);
   const { language, mixed } = detectLanguage(normalised);
   const references = extractCitations(normalised, { date: opts.date });
   const n = words(normalised).length;

@@ -7,7 +7,7 @@ import { openEvalApp, readFiles, stageLine } from '../eval/eval-index';
 import type { SearchRequest } from '../search/search.types';
 import { runAila } from './aila.command';
 import { planCommand } from './plan-eval.command';
-import { evaluateRefusal, replayRefusal, type RefusalReport } from '../eval/refusal-eval';
+import { evaluateRefusal, replayRefusal, type RefusalRates, type RefusalReport } from '../eval/refusal-eval';
 
 function table(rows: [string, DevReport][]): string {
   const langs = [...new Set(rows.flatMap(([, r]) => Object.keys(r.byLanguage)))].sort();
@@ -73,14 +73,18 @@ export async function evalCommand(config: Config, args: Record<string, string | 
  */
 function refusalTable(config: Config, report: RefusalReport, inDomain: number, offDomain: number): string {
   const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
-  const lines = ['| RERANK_MIN_LOGIT | off-domain refused | in-domain refused |', '|---|---|---|',
-    ...report.sweep.map((r) => `| ${r.threshold}${r.threshold === config.rerank.minLogit ? ' (configured)' : ''} | ${pct(r.offDomainRefused)} | ${pct(r.inDomainRefused)} |`),
-    '', `| RERANK_FLOOR_LOGIT (at RERANK_MIN_LOGIT ${report.configured.threshold}) | off-domain refused | in-domain refused |`, '|---|---|---|',
-    ...report.floorSweep.map((r) => `| ${r.floor ?? 'none'}${r.floor === config.rerank.floorLogit ? ' (configured)' : ''} | ${pct(r.offDomainRefused)} | ${pct(r.inDomainRefused)} |`),
-    '', '| REFUSE_OFF_DOMAIN_P (domain classifier) | off-domain refused | in-domain refused |', '|---|---|---|',
-    ...report.offDomainSweep.map((r) => `| ${r.offDomainP ?? 'none'}${r.offDomainP === config.rerank.offDomainP ? ' (configured)' : ''} | ${pct(r.offDomainRefused)} | ${pct(r.inDomainRefused)} |`),
-    '', '| KEEP_IN_DOMAIN_P | off-domain refused | in-domain refused |', '|---|---|---|',
-    ...report.inDomainSweep.map((r) => `| ${r.inDomainP ?? 'none'}${r.inDomainP === config.rerank.inDomainP ? ' (configured)' : ''} | ${pct(r.offDomainRefused)} | ${pct(r.inDomainRefused)} |`)];
+  // One table per sweep: each row is a value of the setting, marked where it is the configured one.
+  const table = <K extends string>(title: string, rows: (RefusalRates & Record<K, number | null>)[], key: K, configured: number | null) => [
+    `| ${title} | off-domain refused | in-domain refused |`, '|---|---|---|',
+    ...rows.map((r) => `| ${r[key] ?? 'none'}${r[key] === configured ? ' (configured)' : ''} | ${pct(r.offDomainRefused)} | ${pct(r.inDomainRefused)} |`),
+  ];
+  const { rerank } = config;
+  const lines = [
+    ...table('RERANK_MIN_LOGIT', report.sweep, 'threshold', rerank.minLogit), '',
+    ...table(`RERANK_FLOOR_LOGIT (at RERANK_MIN_LOGIT ${report.configured.threshold})`, report.floorSweep, 'floor', rerank.floorLogit), '',
+    ...table('REFUSE_OFF_DOMAIN_P (domain classifier)', report.offDomainSweep, 'offDomainP', rerank.offDomainP), '',
+    ...table('KEEP_IN_DOMAIN_P', report.inDomainSweep, 'inDomainP', rerank.inDomainP),
+  ];
   return `${JSON.stringify({ configured: report.configured, inDomain, offDomain }, null, 2)}\n\n${lines.join('\n')}\n`;
 }
 

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { normaliseQuery } from '../analyse/analyse';
 import { weightsFile, type DomainWeights } from '../analyse/domain.classifier';
 import { fitDomain, FIT_DEFAULTS } from '../analyse/domain.fit';
 import type { Config } from '../config/config';
 import { Embedder } from '../models/embedder';
-import { normaliseText } from '../text/normalise';
 import { fromRoot } from '../util/paths';
 
 /**
@@ -45,7 +45,7 @@ export async function trainDomainCommand(config: Config, args: Record<string, un
   const xs: Float32Array[] = [];
   const t0 = performance.now();
   for (let i = 0; i < lines.length; i += 256) {
-    xs.push(...(await embedder.embed(lines.slice(i, i + 256).map((l) => normaliseText(l.text).replace(/\s+/g, ' ')), 'query', 16)));
+    xs.push(...(await embedder.embed(lines.slice(i, i + 256).map((l) => normaliseQuery(l.text)), 'query', 16)));
     process.stderr.write(`[train-domain] ${xs.length}/${lines.length} embedded (${Math.round((performance.now() - t0) / 1000)} s)\n`);
   }
   const ys = lines.map((l) => (l.kind === 'offdomain' ? 1 : 0));

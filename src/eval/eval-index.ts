@@ -33,12 +33,12 @@ export async function openEvalApp(
         process.stderr.write(`eval: kept namespace ${namespace} (schema, Chroma collection prefix, Neo4j namespace)\n`);
       } else {
         // Each store is dropped whatever the others do, but a failure is said: a namespace left behind holds disk.
+        const said = (what: string) => (err: Error) => {
+          process.stderr.write(`eval: ${what} of ${namespace} not dropped: ${err.message.split('\n')[0]}\n`);
+        };
+        await Promise.all([app.stores.vector.drop().catch(said('vector index')), app.stores.graph.drop().catch(said('graph'))]);
         // The schema last: on the embedded profile the vector index and the graph are tables in it.
-        const dropped = await Promise.allSettled([app.stores.vector.drop(), app.stores.graph.drop()]);
-        dropped.push(...(await Promise.allSettled([dropSchema(app.stores.sql)])));
-        for (const [i, r] of dropped.entries()) {
-          if (r.status === 'rejected') process.stderr.write(`eval: ${['vector index', 'graph', 'schema'][i]} of ${namespace} not dropped: ${(r.reason as Error).message.split('\n')[0]}\n`);
-        }
+        await dropSchema(app.stores.sql).catch(said('schema'));
       }
       await app.close();
       fs.rmSync(dataDir, { recursive: true, force: true });

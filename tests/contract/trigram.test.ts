@@ -93,7 +93,7 @@ describeEachProfile('pg_trgm word_similarity in JavaScript (%s)', (profile) => {
       p.headingShared(q, minShared(q, rules.threshold), null, (slot) => {
         const g = p.headingSimilarity(q, slot);
         if (g >= rules.threshold) found.push(`${ph}|${p.chunk(slot).id}|${g}`);
-      });
+      }, new Uint16Array(p.slotCount));
       return found;
     }).sort();
     const want = await expected();

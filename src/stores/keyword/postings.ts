@@ -173,10 +173,11 @@ export class Postings {
 
   /**
    * Calls `visit(slot, shared)` for every live chunk passing `keep` whose heading holds at least `need` of the
-   * query's distinct trigrams; word_similarity with that heading is at most shared / |query trigrams|.
+   * query's distinct trigrams; word_similarity with that heading is at most shared / |query trigrams|. `counts`
+   * (at least slotCount long, zeroed here) is the caller's, reused between searches.
    */
   headingShared(
-    q: TrigramQuery, need: number, keep: ((slot: number) => boolean) | null, visit: (slot: number, shared: number) => void, counts: Uint16Array = new Uint16Array(this.meta.length),
+    q: TrigramQuery, need: number, keep: ((slot: number) => boolean) | null, visit: (slot: number, shared: number) => void, counts: Uint16Array,
   ): void {
     for (const s of this.headings.candidates(q, need, this.alive, counts)) if (!keep || keep(s)) visit(s, counts[s]);
   }

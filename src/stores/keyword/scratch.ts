@@ -13,7 +13,7 @@ export class Scratch {
   counts: Uint16Array;
   /** Any per-slot numbers a step needs in a row (the touched chunks' scores, to select the k-th best); never cleared. */
   values: Float64Array;
-  /** Slots whose verdict, heading share or bound were written, to clear them on release. */
+  /** Slots headingTopK gave a heading share (and flags and a bound), to clear them on release. */
   readonly written: number[] = [];
   verdictsUsed = false;
 
