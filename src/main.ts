@@ -61,12 +61,13 @@ export async function start(config: Config, background?: BackgroundStart): Promi
   const settled = work.then((done) => {
     if (done) logger.info({ url: server.url, seed: status.snapshot() }, `ready: search has its full corpus at ${server.url}`);
   }, (err: Error) => logger.error({ err: err.message }, 'start-up work failed'));
-  // The first short query would otherwise wait for the section names to be embedded (seconds on a fresh machine).
+  // The first short query would otherwise wait for the section names to be embedded (seconds on a fresh machine), and
+  // narratives would search without the labelled examples until they are.
   // After the seed: on 2 cores both at once slow the seed and keep requests waiting (a short query during the seed
   // still embeds them on demand).
   void settled.then(() => (abort.signal.aborted ? undefined : app.search.warm()))
     .catch((err: Error) => {
-      if (!abort.signal.aborted) logger.warn({ err: err.message }, 'section names not embedded; short queries search without them');
+      if (!abort.signal.aborted) logger.warn({ err: err.message }, 'section names or labelled examples not embedded; searches go without them');
     });
   return {
     app,

@@ -9,6 +9,7 @@ import { Reranker } from '../models/reranker';
 import { openStores, type OpenOptions, type Stores } from '../stores/open-stores';
 import { OffenceElements } from '../expand/elements';
 import { Glossary } from '../expand/glossary';
+import { readExamples } from '../expand/examples';
 import { DomainWords } from '../search/domain-words';
 import { DomainClassifier } from '../analyse/domain.classifier';
 import { IndexSync } from '../index-sync/index-sync';
@@ -157,7 +158,12 @@ export async function createApp(config: Config, storeOptions: Partial<OpenOption
   const ingest = new IngestService({ stores, embedder, catalogue, glossary, sync, onChange: () => changes.fire() });
   const namesCache = config.embeddingCacheDir ? EmbeddingCache.fileFor(config.embeddingCacheDir, config.embeddingModel, 'names-') : undefined;
   const domain = loadDomainClassifier(config);
-  const search = new SearchService({ stores, embedder, rerank, glossary, elements, catalogue, changes, namesCache, rerankSettings: config.rerank, domainWords: DomainWords.load(), domain });
+  const examples = config.examplesFile ? readExamples(config.examplesFile) : [];
+  const examplesCache = config.embeddingCacheDir ? EmbeddingCache.fileFor(config.embeddingCacheDir, config.embeddingModel, 'examples-') : undefined;
+  const search = new SearchService({
+    stores, embedder, rerank, glossary, elements, catalogue, changes, namesCache, examples, examplesCache, examplesWeight: config.examplesWeight,
+    rerankSettings: config.rerank, domainWords: DomainWords.load(), domain,
+  });
   const ask = new AskService({ search, stores, embedder, catalogue }, config.llm);
   return {
     config, stores, embedder, rerank, catalogue, glossary, elements, sync, ingest, changes, search, ask, startedAt: new Date(),

@@ -12,6 +12,7 @@ import { searchCommand } from './search.command';
 import { tokenCommand } from './token.command';
 import { packEmbeddingsCommand } from './pack-embeddings.command';
 import { trainDomainCommand } from './train-domain.command';
+import { buildExamplesCommand } from './build-examples.command';
 
 const USAGE = `usage: nyaya <command> [options]
   seed                                  load seeds/ (bare acts, judgments, sample cases)
@@ -33,6 +34,7 @@ const USAGE = `usage: nyaya <command> [options]
   eval … [--variants "full,no rerank"]     only the named ablation rows
   pack-embeddings                       write seeds/embeddings/ for EMBEDDING_MODEL (the seed's passage vectors)
   train-domain [--data dir|files] [--out file]   fit the domain classifier (refusal) on EMBEDDING_MODEL's vectors
+  build-examples [--data dir] [--out file]       write seeds/examples/ (labelled examples that vote sections) from training lines
   token --role R [--districts a,b] [--sub id] [--expires 8h]   print a JWT for the API`;
 
 async function main(): Promise<number> {
@@ -105,6 +107,8 @@ async function main(): Promise<number> {
       return packEmbeddingsCommand(config);
     case 'train-domain':
       return trainDomainCommand(config, values);
+    case 'build-examples':
+      return buildExamplesCommand(values);
   }
   process.stderr.write(USAGE + '\n');
   return 2;

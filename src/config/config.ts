@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { EXAMPLES_FILE } from '../expand/examples';
+import { RRF_WEIGHTS } from '../fuse/fuse';
 import { localModelFolder } from '../models/model.loader';
 
 /**
@@ -20,7 +22,7 @@ const url = (protocols: string[]) =>
   }, `must be a URL with protocol ${protocols.join(' or ')}`);
 
 /** REFUSE_OFF_DOMAIN_P unset: chosen on the design sets (docs/measured.md, *Refusal: the domain classifier*). */
-const OFF_DOMAIN_P = 0.7;
+const OFF_DOMAIN_P = 0.8;
 /** KEEP_IN_DOMAIN_P unset: chosen on the same design sets, after OFF_DOMAIN_P. */
 const IN_DOMAIN_P = 0.02;
 
@@ -42,6 +44,10 @@ const schema = z.object({
   EMBEDDING_CACHE_DIR: z.string().default('.cache/embeddings'),
   // Unset: the legal cross-encoder when MODELS_DIR holds it, else the hub's English ms-marco model.
   RERANKER_MODEL: z.string().min(1).optional(),
+  // Labelled examples whose nearest neighbours vote sections (a JSONL file, unset: the shipped
+  // seeds/examples/examples.jsonl; 'none': that list is off), and their list's RRF weight (dense and keyword: 1).
+  EXAMPLES_FILE: z.string().min(1).optional(),
+  EXAMPLES_WEIGHT: z.coerce.number().min(0).max(10).default(RRF_WEIGHTS.examples),
   RERANK_TOP_N: z.coerce.number().int().min(1).max(100).default(20),
   RERANK_BUDGET_MS: z.coerce.number().int().min(10).max(600000).default(4000),
   RERANK_WEIGHT: z.coerce.number().min(0).max(10).default(1),
@@ -117,6 +123,10 @@ export type Config = Readonly<{
   modelsDir: string | undefined;
   allowRemoteModels: boolean;
   embeddingModel: string;
+  /** The labelled examples' file; null when EXAMPLES_FILE=none. */
+  examplesFile: string | null;
+  /** RRF weight of the examples' list (RRF fusion only). */
+  examplesWeight: number;
   /** Directory for embeddings kept across restarts; null when EMBEDDING_CACHE_DIR=off. */
   embeddingCacheDir: string | null;
   /** Use seeds/embeddings/ (the seed's passage vectors made ahead of time) when the loaded model reproduces them. */
@@ -240,6 +250,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     modelsDir: e.MODELS_DIR ? path.resolve(e.MODELS_DIR) : undefined,
     allowRemoteModels: e.ALLOW_REMOTE_MODELS,
     embeddingModel: e.EMBEDDING_MODEL,
+    examplesFile: e.EXAMPLES_FILE === 'none' ? null : e.EXAMPLES_FILE ? path.resolve(e.EXAMPLES_FILE) : EXAMPLES_FILE,
+    examplesWeight: e.EXAMPLES_WEIGHT,
     embeddingCacheDir: e.EMBEDDING_CACHE_DIR === 'off' || !e.EMBEDDING_CACHE_DIR ? null : path.resolve(e.EMBEDDING_CACHE_DIR),
     rerankerModel,
     rerank: { topN: e.RERANK_TOP_N, budgetMs: e.RERANK_BUDGET_MS, weight: e.RERANK_WEIGHT, passageTokens: e.RERANK_PASSAGE_TOKENS, statutesOnly: true,

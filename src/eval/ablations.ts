@@ -7,7 +7,7 @@ type Stages = NonNullable<SearchRequest['disable']>;
  * is off in the "alone" rows too, and those rows keep measuring one retriever and nothing else.
  */
 const EVERY_STAGE_OFF: Required<Stages> = {
-  expansion: true, elements: true, names: true, sections: true, equivalents: true, prior: true, dense: true, keyword: true,
+  expansion: true, elements: true, names: true, examples: true, sections: true, equivalents: true, prior: true, dense: true, keyword: true,
 };
 
 /** One retriever's own ranking: every other stage off, the provision prior and the reranker included. */
@@ -22,6 +22,7 @@ export const ABLATIONS: Record<string, Partial<SearchRequest>> = {
   'no glossary expansion': { disable: { expansion: true } },
   'no offence elements': { disable: { elements: true } },
   'no section names (meaning)': { disable: { names: true } },
+  'no labelled examples': { disable: { examples: true } },
   'no section lookup (references, glossary sections)': { disable: { sections: true } },
   'no IPC⇄BNS equivalents': { disable: { equivalents: true } },
   'no provision prior (penal / procedural)': { disable: { prior: true } },

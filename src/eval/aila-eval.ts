@@ -54,6 +54,7 @@ export async function evaluateAila(app: App, dir: string, qrels: Qrels, options:
   const run: string[] = [];
   const byQuery: AilaReport['byQuery'] = {};
   const rows: TrecScores[] = [];
+  await app.search.warm();
   for (const q of queries) {
     const res = await app.search.search({ query: q.text.slice(0, 4000), topK: RUN_DEPTH, candidates: RUN_DEPTH, maxPerDocument: RUN_DEPTH, ...options });
     const ranked: string[] = [];

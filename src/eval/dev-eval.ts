@@ -63,6 +63,8 @@ export async function indexBareActs(app: App, onProgress?: (done: number, total:
 /** Runs every query through the full pipeline and scores the first distinct sections of its hits. */
 export async function evaluateQueries(search: SearchService, queries: DevQuery[], options: Partial<SearchRequest> = {}): Promise<DevReport> {
   const perQuery: DevReport['perQuery'] = [];
+  // As the server does at start: no query is searched before the section names and the examples are embedded.
+  await search.warm();
   for (const q of queries) {
     // The per-document cap is the product's (one hit per section), so the figures are what a caller gets.
     const res = await search.search({ query: q.query, topK: 20, ...options });

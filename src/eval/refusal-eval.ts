@@ -58,6 +58,7 @@ export async function evaluateRefusal(search: SearchService, inDomain: DevQuery[
   onProgress?: (done: number, total: number) => void): Promise<RefusalReport> {
   const judged: Judged[] = [];
   const all = [...inDomain.map((q) => ({ q, inDomain: true })), ...offDomain.map((q) => ({ q, inDomain: false }))];
+  await search.warm();
   for (const [i, { q, inDomain: d }] of all.entries()) {
     const res = await search.search({ query: q.query, topK: 10 });
     judged.push({ id: q.id, lang: q.lang, inDomain: d, ...res.evidence });

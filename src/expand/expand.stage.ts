@@ -5,6 +5,7 @@ import { OffenceElements } from './elements';
 import { expandQuery, type Expansion } from './expand';
 import { namedSections, type NamedSection } from './sections';
 import { Glossary } from './glossary';
+import type { ExampleMatch } from './examples';
 import type { NameMatch } from './section-names';
 
 /** Stand-ins for ablation runs that turn the glossary, the offence elements or the graph expansion off. */
@@ -14,11 +15,11 @@ const NO_GRAPH: Pick<CitationGraph, 'equivalents' | 'coCited'> = { equivalents: 
 
 /**
  * Stage 2, as the pipeline runs it: expandQuery with the request's ablations applied (`disable`), and the graph's
- * failures recorded rather than thrown. `similar` are the section names near the query in meaning (SearchService
- * keeps their embeddings).
+ * failures recorded rather than thrown. `near` holds the section names near the query in meaning and the sections of
+ * the labelled examples nearest it (SearchService keeps the embeddings of both).
  */
 export async function expandStage(
-  analysis: QueryAnalysis, similar: NameMatch[], ctx: SearchContext, lexicon: { glossary: Glossary; elements: OffenceElements },
+  analysis: QueryAnalysis, near: { names: NameMatch[]; examples: ExampleMatch[] | null }, ctx: SearchContext, lexicon: { glossary: Glossary; elements: OffenceElements },
 ): Promise<StageResult<{ expansion: Expansion; named: Map<string, NamedSection> }>> {
   const { off, req } = ctx;
   // The sections the query names, with their sub-sections: the section expansion after rerank needs them too.
@@ -30,7 +31,8 @@ export async function expandStage(
       elements: off.expansion || off.elements ? NO_ELEMENTS : lexicon.elements,
       graph: off.equivalents ? NO_GRAPH : ctx.graph,
       catalogue: ctx.deps.catalogue,
-      names: similar,
+      names: near.names,
+      examples: near.examples ?? [],
       named,
     },
     { coCited: !!req.expandCoCited, access: req.filter?.access },
@@ -44,7 +46,7 @@ export async function expandStage(
     output: { expansion, named },
     report: {
       status: failed ? 'FAILED' : off.expansion ? 'SKIPPED' : 'RAN',
-      detail: failed ?? `${inferred}${expansion.sections.length} sections, ${expansion.terms.length} terms, ${expansion.similar.length} names near in meaning, ${expansion.denseQueries.length} dense queries`,
+      detail: failed ?? `${inferred}${expansion.sections.length} sections, ${expansion.terms.length} terms, ${expansion.similar.length} names near in meaning, ${near.examples ? `${expansion.examples.length} sections of near examples` : 'examples still being embedded'}, ${expansion.denseQueries.length} dense queries`,
     },
   };
 }

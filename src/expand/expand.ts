@@ -5,6 +5,7 @@ import type { CitationGraph } from '../stores/graph/graph.types';
 import type { OffenceElements } from './elements';
 import type { Glossary } from './glossary';
 import { denseQueries, keywordTerms, phrases, subQueries } from './query-terms';
+import type { ExampleMatch } from './examples';
 import type { NameMatch } from './section-names';
 import { graphSections, lexicalSections, namedSections, type ExpandedSection, type ExpandedTerm, type NamedSection } from './sections';
 
@@ -18,6 +19,8 @@ export interface Expansion {
   sections: ExpandedSection[];
   /** Sections whose title or glossary name is nearest the query in meaning, nearest first (their own ranked list). */
   similar: NameMatch[];
+  /** Sections voted by the labelled examples nearest the query, best first (their own ranked list). */
+  examples: ExampleMatch[];
   terms: ExpandedTerm[];
   keywordTerms: string[];
   phrases: string[];
@@ -42,7 +45,7 @@ export interface ExpandOptions {
 export async function expandQuery(
   a: QueryAnalysis,
   deps: {
-    glossary: Glossary; elements: OffenceElements; graph: Pick<CitationGraph, 'equivalents' | 'coCited'>; catalogue: StatuteCatalogue; names?: NameMatch[];
+    glossary: Glossary; elements: OffenceElements; graph: Pick<CitationGraph, 'equivalents' | 'coCited'>; catalogue: StatuteCatalogue; names?: NameMatch[]; examples?: ExampleMatch[];
     /** The sections the query names (namedSections), when the caller has them already. */
     named?: Map<string, NamedSection>;
   },
@@ -57,6 +60,7 @@ export async function expandQuery(
     offences: lexical.inferred.map((x) => x.rule.offence),
     sections,
     similar,
+    examples: deps.examples ?? [],
     terms: lexical.terms,
     keywordTerms: keywordTerms(a, lexical.terms),
     phrases: phrases(a, lexical.matches, lexical.terms),

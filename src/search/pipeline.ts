@@ -18,6 +18,8 @@ export interface PipelineDeps {
   rerankSettings: RerankSettings & RefusalThresholds;
   /** Places a question inside or outside criminal justice for the refusal; null without weights for the embedder. */
   domain: DomainClassifier | null;
+  /** RRF weight of the labelled examples' list (EXAMPLES_WEIGHT); unset: fuse.ts's default. */
+  examplesWeight?: number;
 }
 
 /** What a stage says about itself; the pipeline adds its name and time. */

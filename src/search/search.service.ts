@@ -11,6 +11,7 @@ import type { Glossary } from '../expand/glossary';
 import { equivalentsStage } from '../expand/equivalents.stage';
 import { expandStage } from '../expand/expand.stage';
 import { eventNames, narrativeEvents } from '../expand/events';
+import { ExampleIndex, EXAMPLES_MIN_WORDS, type ExampleMatch, type LabelledExample } from '../expand/examples';
 import { SectionNames, type NameMatch } from '../expand/section-names';
 import { fuseStage } from '../fuse/fuse.stage';
 import { rerankPooled } from '../rerank/rerank.stage';
@@ -32,6 +33,10 @@ export interface SearchDeps extends PipelineDeps {
   changes: Pick<ChangeSignal, 'on' | 'version'>;
   /** Disk memo for the section-name embeddings; none keeps them in memory only. */
   namesCache?: string;
+  /** Labelled examples whose nearest neighbours vote sections (expand/examples.ts); none turns that list off. */
+  examples?: LabelledExample[];
+  /** Disk memo for the examples' embeddings, for a model the seed ships no vectors for. */
+  examplesCache?: string;
   domainWords: DomainWords;
 }
 
@@ -43,6 +48,8 @@ const NAME_MATCHES = 4;
  * statute text exists, and the two share most legal vocabulary.
  */
 const NAME_LANGUAGES: Record<string, ('en' | 'hi' | 'gu')[]> = { en: ['en'], hi: ['hi'], gu: ['gu', 'hi'] };
+/** Sections taken from the examples' votes: a narrative's neighbours share its two or three offences and their counterparts. */
+const EXAMPLE_SECTIONS = 10;
 
 /**
  * The search pipeline: analyse → expand → retrieve (dense, keyword, sections) → fuse → rerank → section
@@ -60,6 +67,9 @@ export class SearchService {
       + h.siblings.reduce((m, c) => m + c.text.length, 0), 0),
   });
   private names: Promise<SectionNames> | undefined;
+  private examples: Promise<ExampleIndex> | undefined;
+  /** The examples' index once embedded: a search does not wait for it (minutes for a model the seed ships no vectors for). */
+  private examplesReady: ExampleIndex | undefined;
 
   constructor(private readonly deps: SearchDeps) {
     deps.changes.on(() => this.cache.clear());
@@ -85,10 +95,12 @@ export class SearchService {
     const hit = this.cache.get(key);
     if (hit) return { ...hit, cached: true };
     const version = this.deps.changes.version;
+    const warm = this.examplesReady !== undefined || !this.deps.examples?.length;
     const res = await this.run(req);
     // A degraded answer is not kept: once the missing store is back, the next identical query must use it. Nor is
-    // one a write (here or on another instance) overtook while it ran: it may predate the write.
-    if (!res.missingSources.length && this.deps.changes.version === version) this.cache.set(key, res);
+    // one a write (here or on another instance) overtook while it ran: it may predate the write. Nor one searched
+    // before the examples were embedded.
+    if (!res.missingSources.length && this.deps.changes.version === version && warm) this.cache.set(key, res);
     return res;
   }
 
@@ -97,7 +109,7 @@ export class SearchService {
     const ctx = new SearchContext(req, this.deps);
     const pool = req.candidates ?? CANDIDATES;
     const analysis = await ctx.run('analyse', () => analyseStage(req));
-    const { expansion, named } = await ctx.run('expand', async () => expandStage(analysis, await this.similarNames(analysis, req), ctx, this.deps));
+    const { expansion, named } = await ctx.run('expand', async () => expandStage(analysis, await this.near(analysis, req), ctx, this.deps));
     // For the audit log, beside retrieval: it never delays the answer.
     const hidden = this.countHidden(expansion, req.filter, pool);
     const retrieved = await ctx.run('retrieve', () => retrieveStage(expansion, ctx, pool));
@@ -109,6 +121,32 @@ export class SearchService {
       query: req.query, analysis, expansion, ...assembled,
       stages: ctx.stages, missingSources: [...ctx.missing], cached: false, tookMs: ms(ctx.started), hiddenByAccess: await hidden,
     };
+  }
+
+  private async near(analysis: QueryAnalysis, req: SearchRequest): Promise<{ names: NameMatch[]; examples: ExampleMatch[] | null }> {
+    const [names, examples] = await Promise.all([this.similarNames(analysis, req), this.nearExamples(analysis, req)]);
+    return { names, examples };
+  }
+
+  /**
+   * The sections of the labelled examples nearest the query, narratives and procedure questions alike: the whole
+   * query is compared, as the examples are whole complaints and questions. Not for a query that names its section,
+   * nor for one of a few words. Null while the examples are still being embedded: the search goes on without them.
+   */
+  private async nearExamples(analysis: QueryAnalysis, req: SearchRequest): Promise<ExampleMatch[] | null> {
+    if (!this.deps.examples?.length || req.disable?.examples || analysis.words < EXAMPLES_MIN_WORDS || analysis.references.some((r) => !r.inferred)) return [];
+    const index = this.examplesReady;
+    if (!index) {
+      void this.exampleIndex().catch(() => undefined);
+      return null;
+    }
+    try {
+      const [vector] = await this.deps.embedder.embed([analysis.normalised], 'query');
+      return index.match(vector, EXAMPLE_SECTIONS, (id) => this.deps.catalogue.has(id));
+    } catch {
+      // The embedder's failure shows in the dense stage.
+      return [];
+    }
   }
 
   /**
@@ -123,7 +161,7 @@ export class SearchService {
       // A story that ends in a question ("… can this be used as a confession?") asks about procedure or evidence:
       // the offences its events name are its background, not its answer.
       if (analysis.type === 'FACT_PATTERN') return /[?？]/.test(analysis.normalised) ? [] : await this.namesOfEvents(analysis.normalised, languages);
-      const [names, [vector]] = await Promise.all([this.warm(), this.deps.embedder.embed([analysis.normalised], 'query')]);
+      const [names, [vector]] = await Promise.all([this.sectionNames(), this.deps.embedder.embed([analysis.normalised], 'query')]);
       return names.match(vector, NAME_MATCHES, languages);
     } catch {
       // The embedder's failure shows in the dense stage; the search goes on without this list, and tries again next time.
@@ -136,15 +174,34 @@ export class SearchService {
   private async namesOfEvents(text: string, languages: readonly ('en' | 'hi' | 'gu')[]): Promise<NameMatch[]> {
     const events = narrativeEvents(text);
     if (!events.length) return [];
-    const [names, vectors] = await Promise.all([this.warm(), this.deps.embedder.embed(events, 'query')]);
+    const [names, vectors] = await Promise.all([this.sectionNames(), this.deps.embedder.embed(events, 'query')]);
     return eventNames(names, vectors, languages, (id) => this.deps.catalogue.isPenal(id));
   }
 
-  /** Embeds the section names now rather than on the first short query (a few seconds without the disk memo). */
-  warm(): Promise<SectionNames> {
+  /**
+   * Embeds the section names and the labelled examples now rather than on the first search: a file read with the
+   * shipped vectors, a few seconds (names) and a couple of minutes (examples) on 2 cores without them.
+   */
+  async warm(): Promise<void> {
+    await Promise.all([this.sectionNames(), this.exampleIndex()]);
+  }
+
+  private sectionNames(): Promise<SectionNames> {
     const { embedder, catalogue, glossary } = this.deps;
     this.names ??= SectionNames.build(embedder, catalogue, glossary, this.deps.namesCache);
     return this.names;
+  }
+
+  private exampleIndex(): Promise<ExampleIndex> {
+    if (this.examples) return this.examples;
+    const examples = this.deps.examples ?? [];
+    const building = examples.length ? ExampleIndex.build(this.deps.embedder, examples, this.deps.examplesCache) : Promise.resolve(ExampleIndex.empty());
+    this.examples = building;
+    // A failed build (the embedder down) is tried again by the next search.
+    building.then((index) => (this.examplesReady = index), () => {
+      if (this.examples === building) this.examples = undefined;
+    });
+    return building;
   }
 
   /**

@@ -16,13 +16,13 @@ export interface SearchRequest {
   /** How many candidates each retriever returns and fusion keeps (20 by default; evaluations rank more). */
   candidates?: number;
   /** Turns single stages off, for ablation studies (eval --ablate). */
-  disable?: { expansion?: boolean; elements?: boolean; names?: boolean; dense?: boolean; keyword?: boolean; sections?: boolean; equivalents?: boolean; prior?: boolean };
+  disable?: { expansion?: boolean; elements?: boolean; names?: boolean; examples?: boolean; dense?: boolean; keyword?: boolean; sections?: boolean; equivalents?: boolean; prior?: boolean };
 }
 
 export interface SearchHit {
   chunk: ChunkRecord;
   document: StoredDocument;
-  scores: { dense: number | null; keyword: number | null; reference: number | null; elements: number | null; glossary: number | null; names: number | null; fused: number; rerank: number | null };
+  scores: { dense: number | null; keyword: number | null; reference: number | null; elements: number | null; glossary: number | null; names: number | null; examples: number | null; fused: number; rerank: number | null };
   highlights: string[];
   /** Why a hit that no list found is here: e.g. "equivalent of IPC:302". */
   addedBy: string | null;

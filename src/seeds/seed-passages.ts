@@ -1,3 +1,4 @@
+import { exampleText, readExamples } from '../expand/examples';
 import { SectionNames } from '../expand/section-names';
 import type { DocumentInput } from '../domain/document.types';
 import type { Glossary } from '../expand/glossary';
@@ -8,7 +9,8 @@ import { seedCorpus } from './seed';
 
 /**
  * Every passage a first start embeds: the chunks of seeds/ (as ingest prepares them) and the section names that
- * query expansion matches short queries against. What seeds/embeddings/ ships vectors for.
+ * query expansion matches short queries against, and the labelled examples whose neighbours vote sections
+ * (seeds/examples). What seeds/embeddings/ ships vectors for.
  */
 export function seedPassages(catalogue: StatuteCatalogue, glossary: Glossary, count: (text: string) => number): string[] {
   const texts: string[] = [];
@@ -20,5 +22,6 @@ export function seedPassages(catalogue: StatuteCatalogue, glossary: Glossary, co
     }
   }
   texts.push(...SectionNames.collect(catalogue, glossary).map((n) => n.text));
+  texts.push(...readExamples().map(exampleText));
   return texts;
 }

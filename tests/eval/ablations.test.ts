@@ -25,14 +25,14 @@ describe('ablation variants', () => {
     const { disable, rerank, ...rest } = ABLATIONS[variant];
     const on = Object.entries(disable ?? {}).filter(([, off]) => !off).map(([stage]) => stage);
     expect(on).toEqual([retriever]);
-    expect(Object.keys(disable ?? {}).sort()).toEqual(['dense', 'elements', 'equivalents', 'expansion', 'keyword', 'names', 'prior', 'sections']);
+    expect(Object.keys(disable ?? {}).sort()).toEqual(['dense', 'elements', 'equivalents', 'examples', 'expansion', 'keyword', 'names', 'prior', 'sections']);
     expect(rerank).toBe(false);
     expect(rest).toEqual({});
   });
 
   it('every other row changes exactly one thing', () => {
     const others = Object.entries(ABLATIONS).filter(([name]) => name !== 'full' && !name.endsWith(' alone'));
-    expect(others.length).toBe(10);
+    expect(others.length).toBe(11);
     for (const [name, options] of others) {
       const changes = Object.keys(options.disable ?? {}).length + (options.fusion ? 1 : 0) + (options.rerank === false ? 1 : 0);
       expect({ name, changes, keys: Object.keys(options).length }).toEqual({ name, changes: 1, keys: 1 });

@@ -144,6 +144,22 @@ describeEachProfile('search pipeline on real stores and models (%s)', (profile) 
     expect(reasons.lastIndexOf('GLOSSARY')).toBeLessThan(reasons.indexOf('ELEMENTS'));
   });
 
+  it('votes sections from the labelled examples nearest a complaint or a procedure question, and none for a named section', async () => {
+    await app.search.warm();
+    // Written for this test: a house-breaking by night told as a complainant would, and a question about custody.
+    const story = await app.search.search({ query: 'Last night while we were asleep somebody cut the grill of our kitchen window, got inside and took my wife\'s gold bangles and the laptop kept in the cupboard' });
+    const voted = story.expansion.examples.map((m) => m.id);
+    expect(voted.slice(0, 6)).toEqual(expect.arrayContaining([expect.stringMatching(/^(IPC:(379|380|457)|BNS:(303|305|331))$/)]));
+    expect(story.expansion.examples[0].score).toBeGreaterThan(0);
+    expect(story.hits.some((h) => h.scores.examples !== null)).toBe(true);
+    const custody = await app.search.search({ query: 'we picked up the accused yesterday evening and he is still in our lock-up, by when must he be taken before the magistrate' });
+    expect(custody.expansion.examples.map((m) => m.id).slice(0, 6)).toEqual(expect.arrayContaining([expect.stringMatching(/^(BNSS:58|CrPC:57|BNSS:187|CrPC:167)$/)]));
+    const off = await app.search.search({ query: story.query, disable: { examples: true } });
+    expect(off.expansion.examples).toEqual([]);
+    expect(off.hits.every((h) => h.scores.examples === null)).toBe(true);
+    expect((await app.search.search({ query: 'Section 380 IPC' })).expansion.examples).toEqual([]);
+  });
+
   it('reports every stage with its timing, and the reranker as skipped when none is loaded', async () => {
     const t0 = performance.now();
     const r = await app.search.search({ query: 'theft of a motorcycle', topK: 3 });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../../src/config/config';
+import { projectRoot } from '../../src/util/paths';
 
 describe('configuration', () => {
   it('has explicit defaults: embedded store, port 4000, e5 embedder, the project\'s own legal reranker (models/)', () => {
@@ -34,6 +35,14 @@ describe('configuration', () => {
     expect(loadConfig({}).embeddingCacheDir).toBe(path.resolve('.cache/embeddings'));
     expect(loadConfig({ EMBEDDING_CACHE_DIR: '/var/cache/nyaya' }).embeddingCacheDir).toBe('/var/cache/nyaya');
     expect(loadConfig({ EMBEDDING_CACHE_DIR: 'off' }).embeddingCacheDir).toBeNull();
+  });
+
+  it('searches the shipped labelled examples at weight 2 unless EXAMPLES_FILE / EXAMPLES_WEIGHT say otherwise, and refuses at P(off-domain) 0.8', () => {
+    expect(loadConfig({})).toMatchObject({ examplesFile: path.join(projectRoot(), 'seeds', 'examples', 'examples.jsonl'), examplesWeight: 2 });
+    expect(loadConfig({}).rerank).toMatchObject({ offDomainP: 0.8, inDomainP: 0.02 });
+    expect(loadConfig({ EXAMPLES_FILE: 'none', EXAMPLES_WEIGHT: '0.5' })).toMatchObject({ examplesFile: null, examplesWeight: 0.5 });
+    expect(loadConfig({ EXAMPLES_FILE: 'my/examples.jsonl' }).examplesFile).toBe(path.resolve('my/examples.jsonl'));
+    expect(() => loadConfig({ EXAMPLES_WEIGHT: '-1' })).toThrow(/EXAMPLES_WEIGHT/);
   });
 
   it('scores keywords in process on both profiles unless KEYWORD_INDEX=sql', () => {

@@ -42,6 +42,7 @@ export class HitScoresType {
   @Field(() => Float, { nullable: true, description: 'section of an offence whose ingredients a narrative states (rank score)' }) elements!: number | null;
   @Field(() => Float, { nullable: true, description: 'section implied by a glossary term (rank score)' }) glossary!: number | null;
   @Field(() => Float, { nullable: true, description: 'section whose title or glossary name is nearest a short query in meaning (rank score)' }) names!: number | null;
+  @Field(() => Float, { nullable: true, description: 'section cited by the labelled example complaints and questions nearest the query (rank score)' }) examples!: number | null;
   @Field(() => Float) fused!: number;
   @Field(() => Float, { nullable: true, description: 'raw cross-encoder logit' }) rerank!: number | null;
 }
@@ -114,11 +115,19 @@ export class NameMatchType {
   @Field(() => Float, { description: 'Cosine between the query and that name' }) score!: number;
 }
 
+@ObjectType({ description: 'A section voted by the labelled examples (complaints, questions) nearest the query' })
+export class ExampleMatchType {
+  @Field(() => String) id!: string;
+  @Field(() => Float, { description: "The section's share of the nearest examples' votes, closer examples weighing more (0–1)" }) score!: number;
+  @Field(() => Float, { description: 'Cosine between the query and the nearest example citing the section' }) nearest!: number;
+}
+
 @ObjectType()
 export class ExpansionType {
   @Field(() => [ExpandedSectionType]) sections!: ExpandedSectionType[];
   @Field(() => [String], { description: 'Offences inferred from the ingredients an incident narrative or a short offence description states (murder: died + axe)' }) offences!: string[];
   @Field(() => [NameMatchType], { description: 'Sections whose titles or glossary names are nearest a short query in meaning, nearest first (not computed for narratives)' }) similar!: NameMatchType[];
+  @Field(() => [ExampleMatchType], { description: 'Sections cited by the labelled examples nearest the query, best first (not computed when the query names its sections)' }) examples!: ExampleMatchType[];
   @Field(() => [ExpandedTermType]) terms!: ExpandedTermType[];
   @Field(() => [String]) subQueries!: string[];
   @Field(() => [String], { description: 'Texts embedded for dense retrieval' }) denseQueries!: string[];

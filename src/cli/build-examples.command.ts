@@ -1,0 +1,56 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { normaliseQuery } from '../analyse/analyse';
+import { EXAMPLES_FILE, type LabelledExample } from '../expand/examples';
+import { leakGuard, queryTexts } from '../eval/leakage';
+import { loadStatutes } from '../seeds/statutes';
+import { fromRoot } from '../util/paths';
+import { DOMAIN_TRAINING } from './train-domain.command';
+
+/** Query sets no example may copy: every set under seeds/queries and, where ../shared is beside the project, its bench sets. */
+export function evaluationQueryFiles(): string[] {
+  return [fromRoot('seeds', 'queries'), fromRoot('..', 'shared', 'bench', 'dev-queries.jsonl'), fromRoot('..', 'shared', 'bench', 'aila2019', 'queries.jsonl')];
+}
+
+/**
+ * `nyaya build-examples [--data dir] [--out file]`: writes seeds/examples/examples.jsonl, the labelled examples whose
+ * nearest neighbours vote sections for a query (expand/examples.ts). From the training lines of tools/reranker/data,
+ * it drops off-domain lines (no section answers them), the tenth held out from training
+ * (seeds/queries/trainsplit-holdout.jsonl, kept for design measurements), near copies of any evaluation query, and
+ * section ids the statute catalogue does not know. Run it after the training lines or a query set change; then
+ * `npm run seed:embeddings`, which ships the examples' vectors with the seed's.
+ */
+export async function buildExamplesCommand(args: Record<string, unknown>): Promise<number> {
+  const dir = args.data ? path.resolve(String(args.data)) : DOMAIN_TRAINING;
+  if (!fs.existsSync(dir)) {
+    process.stderr.write(`build-examples: ${dir} does not exist\n`);
+    return 2;
+  }
+  const catalogue = loadStatutes();
+  const leaks = leakGuard(queryTexts(evaluationQueryFiles()));
+  const heldOut = new Set(queryTexts([fromRoot('seeds', 'queries', 'trainsplit-holdout.jsonl')]).map(normaliseQuery));
+  const count = { lines: 0, offDomain: 0, heldOut: 0, leaked: 0, unknownIds: 0, noSection: 0 };
+  const out: LabelledExample[] = [];
+  for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.jsonl')).sort()) {
+    for (const raw of fs.readFileSync(path.join(dir, file), 'utf8').split('\n')) {
+      if (!raw.trim()) continue;
+      count.lines++;
+      const l = JSON.parse(raw) as { text: string; lang?: string; kind?: string; sections?: string[] };
+      if (l.kind === 'offdomain') count.offDomain++;
+      else if (heldOut.has(normaliseQuery(l.text))) count.heldOut++;
+      else if (leaks(l.text)) count.leaked++;
+      else {
+        const sections = (l.sections ?? []).filter((id) => catalogue.has(id));
+        count.unknownIds += (l.sections ?? []).length - sections.length;
+        if (!sections.length) count.noSection++;
+        else out.push({ text: l.text, lang: l.lang ?? '', kind: l.kind ?? '', sections });
+      }
+    }
+  }
+  const file = args.out ? path.resolve(String(args.out)) : EXAMPLES_FILE;
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, out.map((e) => JSON.stringify(e)).join('\n') + '\n');
+  process.stdout.write(`${out.length} examples written to ${path.relative(process.cwd(), file)} (of ${count.lines} lines: ${count.offDomain} off-domain, `
+    + `${count.heldOut} held out, ${count.leaked} near copies of evaluation queries, ${count.noSection} without a known section; ${count.unknownIds} unknown ids dropped)\n`);
+  return 0;
+}

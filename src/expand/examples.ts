@@ -1,0 +1,116 @@
+import fs from 'node:fs';
+import { normaliseQuery } from '../analyse/analyse';
+import type { Embedder } from '../models/embedder';
+import { EmbeddingCache } from '../models/embedding-cache';
+import { fromRoot } from '../util/paths';
+
+/** The shipped examples (`nyaya build-examples` writes them from tools/reranker/data). */
+export const EXAMPLES_FILE = fromRoot('seeds', 'examples', 'examples.jsonl');
+
+export interface LabelledExample {
+  text: string;
+  lang: string;
+  kind: string;
+  /** The sections that answer it, both codes where both apply ("IPC:379", "BNS:303"). */
+  sections: string[];
+}
+
+export interface ExampleMatch {
+  id: string;
+  /** The section's share of the neighbours' votes, the nearest weighing most (0–1). */
+  score: number;
+  /** Cosine between the query and the nearest example that cites the section. */
+  nearest: number;
+}
+
+/** Neighbours consulted per query, and how sharply a closer neighbour outvotes a farther one (exp(SHARPNESS · Δcos)). */
+export const NEIGHBOURS = 10;
+export const SHARPNESS = 30;
+
+/**
+ * Queries shorter than this get no votes: the examples are whole complaints and questions, and a query of a few words
+ * ("grievous hurt", "punishment for selling a minor") is an offence's name, which the section-name list matches; on the
+ * design sets the examples' votes lowered the MRR of queries under eight words and raised it above (docs/measured.md).
+ */
+export const EXAMPLES_MIN_WORDS = 9;
+
+/** The text an example is embedded as: normalised as a search normalises its query. */
+export const exampleText = (e: Pick<LabelledExample, 'text'>) => normaliseQuery(e.text);
+
+/** Reads a JSONL file of labelled examples; a malformed line is an error naming it (the file ships with the code). */
+export function readExamples(file = EXAMPLES_FILE): LabelledExample[] {
+  if (!fs.existsSync(file)) return [];
+  return fs.readFileSync(file, 'utf8').split('\n').flatMap((raw, i) => {
+    if (!raw.trim()) return [];
+    const e = JSON.parse(raw) as Partial<LabelledExample>;
+    if (typeof e.text !== 'string' || !Array.isArray(e.sections) || !e.sections.length) throw new Error(`${file}:${i + 1}: an example needs "text" and a non-empty "sections"`);
+    return [{ text: e.text, lang: e.lang ?? '', kind: e.kind ?? '', sections: e.sections.map(String) }];
+  });
+}
+
+/**
+ * Sections voted by the nearest labelled examples. A complaint told in a complainant's words, or a question about
+ * what the police may do, is far from the statute's own wording but near other complaints and questions written the
+ * same way, whose sections are known: the examples are written for training by helpers who saw no evaluation set
+ * (tools/reranker/README.md). They are embedded as passages, so the seed's shipped vectors hold them.
+ */
+export class ExampleIndex {
+  private constructor(
+    private readonly examples: LabelledExample[],
+    private readonly vectors: Float32Array[],
+  ) {}
+
+  get size(): number {
+    return this.examples.length;
+  }
+
+  static empty(): ExampleIndex {
+    return new ExampleIndex([], []);
+  }
+
+  /** An index over vectors computed elsewhere, one per example, in order. */
+  static of(examples: LabelledExample[], vectors: Float32Array[]): ExampleIndex {
+    if (examples.length !== vectors.length) throw new Error(`${examples.length} examples but ${vectors.length} vectors`);
+    return new ExampleIndex(examples, vectors);
+  }
+
+  /** Embeds the examples (shipped vectors first, then the disk memo `cacheFile`, then the model). */
+  static async build(embedder: Pick<Embedder, 'embed' | 'info'>, examples: LabelledExample[], cacheFile?: string): Promise<ExampleIndex> {
+    const cache = cacheFile ? new EmbeddingCache(cacheFile, embedder.info.dims) : undefined;
+    const vectors = await embedder.embed(examples.map(exampleText), 'passage', 16, cache);
+    cache?.close();
+    return new ExampleIndex(examples, vectors);
+  }
+
+  /** The sections of the `NEIGHBOURS` examples nearest the query vector, by their similarity-weighted votes, best first. */
+  match(query: Float32Array, n: number, has: (id: string) => boolean = () => true): ExampleMatch[] {
+    // The nearest NEIGHBOURS, kept sorted as the scan goes (an insertion into ten slots, not a sort of thousands).
+    const top: { i: number; cos: number }[] = [];
+    this.vectors.forEach((v, i) => {
+      let dot = 0;
+      for (let k = 0; k < v.length; k++) dot += v[k] * query[k];
+      if (top.length === NEIGHBOURS && dot <= top[NEIGHBOURS - 1].cos) return;
+      let at = top.length;
+      while (at > 0 && top[at - 1].cos < dot) at--;
+      top.splice(at, 0, { i, cos: dot });
+      if (top.length > NEIGHBOURS) top.pop();
+    });
+    if (!top.length) return [];
+    const votes = new Map<string, ExampleMatch>();
+    let total = 0;
+    for (const { i, cos } of top) {
+      const w = Math.exp(SHARPNESS * (cos - top[0].cos));
+      total += w;
+      for (const id of this.examples[i].sections) {
+        if (!has(id)) continue;
+        const m = votes.get(id) ?? { id, score: 0, nearest: cos };
+        m.score += w;
+        votes.set(id, m);
+      }
+    }
+    return [...votes.values()]
+      .map((m) => ({ ...m, score: m.score / total }))
+      .sort((a, b) => b.score - a.score || b.nearest - a.nearest || (a.id < b.id ? -1 : 1))
+      .slice(0, n);
+  }
+}

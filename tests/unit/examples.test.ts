@@ -1,0 +1,62 @@
+import { ExampleIndex, NEIGHBOURS, readExamples } from '../../src/expand/examples';
+import { evaluationQueryFiles } from '../../src/cli/build-examples.command';
+import { jaccard, leakGuard, queryTexts, shingles } from '../../src/eval/leakage';
+import { loadStatutes } from '../../src/seeds/statutes';
+
+/** Unit vectors in 3 dimensions: the index only takes dot products, so these stand for any model's vectors. */
+const unit = (...x: number[]) => {
+  const n = Math.hypot(...x);
+  return Float32Array.from(x.map((v) => v / n));
+};
+
+describe('ExampleIndex.match', () => {
+  const examples = [
+    { text: 'a', lang: 'en', kind: 'facts', sections: ['IPC:379', 'BNS:303'] },
+    { text: 'b', lang: 'en', kind: 'facts', sections: ['IPC:379', 'BNS:303', 'IPC:457'] },
+    { text: 'c', lang: 'en', kind: 'procedure', sections: ['BNSS:35'] },
+  ];
+  const vectors = [unit(1, 0, 0), unit(1, 0.2, 0), unit(0, 0, 1)];
+  const built = ExampleIndex.of(examples, vectors);
+
+  it('ranks the sections the nearest examples share first, and normalises the votes', () => {
+    const m = built.match(unit(1, 0.1, 0), 10);
+    expect(m.map((x) => x.id).slice(0, 2).sort()).toEqual(['BNS:303', 'IPC:379']);
+    expect(m[0].score).toBeGreaterThan(m.find((x) => x.id === 'IPC:457')!.score);
+    // The far example's section is a whisker: exp(30 × −0.99) of the nearest one's weight.
+    expect(m.find((x) => x.id === 'BNSS:35')!.score).toBeLessThan(1e-6);
+    expect(Math.max(...m.map((x) => x.score))).toBeLessThanOrEqual(1);
+  });
+
+  it('drops sections the catalogue does not know and cuts the list at n', () => {
+    const m = built.match(unit(1, 0.1, 0), 2, (id) => id !== 'BNS:303');
+    expect(m.map((x) => x.id)).toEqual(['IPC:379', 'IPC:457']);
+    expect(ExampleIndex.empty().match(unit(1, 0, 0), 5)).toEqual([]);
+    expect(NEIGHBOURS).toBeGreaterThan(1);
+  });
+});
+
+describe('the shipped examples (seeds/examples/examples.jsonl)', () => {
+  const examples = readExamples();
+
+  it('cite only sections the catalogue knows, each example at least one', () => {
+    const catalogue = loadStatutes();
+    expect(examples.length).toBeGreaterThan(2000);
+    expect(examples.flatMap((e) => e.sections).filter((id) => !catalogue.has(id))).toEqual([]);
+  });
+
+  it('copy no evaluation query, nor a design line held out from training (rebuild with `npm run build:examples` when a query set is added)', () => {
+    const leaks = leakGuard(queryTexts(evaluationQueryFiles()));
+    expect(examples.filter((e) => leaks(e.text)).map((e) => e.text.slice(0, 80))).toEqual([]);
+  });
+});
+
+describe('leakage guard', () => {
+  it('counts a lightly edited copy as a copy, and a different story as not', () => {
+    const q = 'On Sunday night two men broke the lock of my shop in the market and took the cash box and a laptop';
+    expect(jaccard(shingles(q), shingles(q.replace('Sunday', 'Monday')))).toBeGreaterThan(0.4);
+    const guard = leakGuard([q]);
+    expect(guard(q.replace('laptop', 'mobile phone'))).toBe(true);
+    expect(guard('My husband and his mother beat me for dowry and threw me out of the house')).toBe(false);
+    expect(guard('')).toBe(false);
+  });
+});
