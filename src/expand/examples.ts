@@ -84,7 +84,7 @@ export class ExampleIndex {
 
   /** The sections of the `NEIGHBOURS` examples nearest the query vector, by their similarity-weighted votes, best first. */
   match(query: Float32Array, n: number, has: (id: string) => boolean = () => true): ExampleMatch[] {
-    // The nearest NEIGHBOURS, kept sorted as the scan goes (an insertion into ten slots, not a sort of thousands).
+    // The nearest NEIGHBOURS, kept sorted as the scan goes (an insertion into a few slots, not a sort of thousands).
     const top: { i: number; cos: number }[] = [];
     this.vectors.forEach((v, i) => {
       let dot = 0;
