@@ -57,6 +57,23 @@ describeEachProfile('GraphQL server over HTTP and WebSocket (%s)', (profile) => 
     expect(x.sections).toEqual(expect.arrayContaining([expect.objectContaining({ id: 'BNS:304', reason: 'ELEMENTS' })]));
   });
 
+  it('shows the sections the nearest labelled examples vote for, and each hit\'s score from that list', async () => {
+    await t.app.search.warm();
+    const query = 'query($q: String!) { search(input: { query: $q, topK: 5 }) { expansion { examples { id score nearest } } hits { scores { examples } } } }';
+    type R = { search: { expansion: { examples: { id: string; score: number; nearest: number }[] }; hits: { scores: { examples: number | null } }[] } };
+    // Written for this test: a cheating by a fake job agent told as a complainant would.
+    const { body } = await t.gql<R>(query, { q: 'A man who said he was an agent of a railway recruitment office took eighty thousand rupees from my son for a job and then switched off his phone' });
+    expect(body.errors).toBeUndefined();
+    const voted = body.data!.search.expansion.examples;
+    expect(voted.length).toBeGreaterThan(0);
+    expect(voted.map((m) => m.id)).toEqual(expect.arrayContaining([expect.stringMatching(/^(IPC:(415|417|419|420)|BNS:(318|319))$/)]));
+    for (const m of voted) {
+      expect(m.score).toBeGreaterThan(0);
+      expect(m.score).toBeLessThanOrEqual(1);
+      expect(m.nearest).toBeGreaterThan(0.5);
+    }
+  });
+
   it('serves the offline sandbox and readiness', async () => {
     const page = await fetch(t.server.url.replace('/graphql', '/sandbox'));
     expect(await page.text()).toContain('/vendor/graphiql.min.js');
