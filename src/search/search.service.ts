@@ -124,7 +124,11 @@ export class SearchService {
   }
 
   private async near(analysis: QueryAnalysis, req: SearchRequest): Promise<{ names: NameMatch[]; examples: ExampleMatch[] | null }> {
-    const [names, examples] = await Promise.all([this.similarNames(analysis, req), this.nearExamples(analysis, req)]);
+    // The whole query's vector, shared: the embedder memoises a query only once computed, so the two lists asking for
+    // it at once would run the model twice. The dense stage and the domain classifier find it in that memo later.
+    let whole: Promise<Float32Array> | undefined;
+    const vector = () => (whole ??= this.deps.embedder.embed([analysis.normalised], 'query').then(([v]) => v));
+    const [names, examples] = await Promise.all([this.similarNames(analysis, req, vector), this.nearExamples(analysis, req, vector)]);
     return { names, examples };
   }
 
@@ -133,7 +137,7 @@ export class SearchService {
    * query is compared, as the examples are whole complaints and questions. Not for a query that names its section,
    * nor for one of a few words. Null while the examples are still being embedded: the search goes on without them.
    */
-  private async nearExamples(analysis: QueryAnalysis, req: SearchRequest): Promise<ExampleMatch[] | null> {
+  private async nearExamples(analysis: QueryAnalysis, req: SearchRequest, vector: () => Promise<Float32Array>): Promise<ExampleMatch[] | null> {
     if (!this.deps.examples?.length || req.disable?.examples || analysis.words < EXAMPLES_MIN_WORDS || analysis.references.some((r) => !r.inferred)) return [];
     const index = this.examplesReady;
     if (!index) {
@@ -141,8 +145,7 @@ export class SearchService {
       return null;
     }
     try {
-      const [vector] = await this.deps.embedder.embed([analysis.normalised], 'query');
-      return index.match(vector, EXAMPLE_SECTIONS, (id) => this.deps.catalogue.has(id));
+      return index.match(await vector(), EXAMPLE_SECTIONS, (id) => this.deps.catalogue.has(id));
     } catch {
       // The embedder's failure shows in the dense stage.
       return [];
@@ -154,15 +157,15 @@ export class SearchService {
    * of everything that happened, those nearest each of its events. Not for a query that names its section
    * ("BNS 303(2)"), which says what it wants.
    */
-  private async similarNames(analysis: QueryAnalysis, req: SearchRequest): Promise<NameMatch[]> {
+  private async similarNames(analysis: QueryAnalysis, req: SearchRequest, vector: () => Promise<Float32Array>): Promise<NameMatch[]> {
     if (req.disable?.names || req.disable?.expansion || analysis.references.some((r) => !r.inferred)) return [];
     const languages = NAME_LANGUAGES[analysis.language] ?? ['en', 'hi', 'gu'];
     try {
       // A story that ends in a question ("… can this be used as a confession?") asks about procedure or evidence:
       // the offences its events name are its background, not its answer.
       if (analysis.type === 'FACT_PATTERN') return /[?？]/.test(analysis.normalised) ? [] : await this.namesOfEvents(analysis.normalised, languages);
-      const [names, [vector]] = await Promise.all([this.sectionNames(), this.deps.embedder.embed([analysis.normalised], 'query')]);
-      return names.match(vector, NAME_MATCHES, languages);
+      const [names, v] = await Promise.all([this.sectionNames(), vector()]);
+      return names.match(v, NAME_MATCHES, languages);
     } catch {
       // The embedder's failure shows in the dense stage; the search goes on without this list, and tries again next time.
       this.names = undefined;
