@@ -5,7 +5,8 @@ import { EXAMPLES_FILE, type LabelledExample } from '../expand/examples';
 import { leakGuard, queryTexts } from '../eval/leakage';
 import { loadStatutes } from '../seeds/statutes';
 import { fromRoot } from '../util/paths';
-import { DOMAIN_TRAINING } from './train-domain.command';
+import { jsonlFiles } from '../util/jsonl';
+import { DOMAIN_TRAINING, readLines, type Line } from './train-domain.command';
 
 /** Query sets no example may copy: every set under seeds/queries and, where ../shared is beside the project, its bench sets. */
 export function evaluationQueryFiles(): string[] {
@@ -21,30 +22,27 @@ export function evaluationQueryFiles(): string[] {
  * `npm run seed:embeddings`, which ships the examples' vectors with the seed's.
  */
 export async function buildExamplesCommand(args: Record<string, unknown>): Promise<number> {
-  const dir = args.data ? path.resolve(String(args.data)) : DOMAIN_TRAINING;
-  if (!fs.existsSync(dir)) {
-    process.stderr.write(`build-examples: ${dir} does not exist\n`);
+  let lines: Line[];
+  try {
+    lines = jsonlFiles(args.data ? String(args.data) : DOMAIN_TRAINING).flatMap(readLines);
+  } catch (err) {
+    process.stderr.write(`build-examples: ${(err as Error).message}\n`);
     return 2;
   }
   const catalogue = loadStatutes();
   const leaks = leakGuard(queryTexts(evaluationQueryFiles()));
   const heldOut = new Set(queryTexts([fromRoot('seeds', 'queries', 'trainsplit-holdout.jsonl')]).map(normaliseQuery));
-  const count = { lines: 0, offDomain: 0, heldOut: 0, leaked: 0, unknownIds: 0, noSection: 0 };
+  const count = { lines: lines.length, offDomain: 0, heldOut: 0, leaked: 0, unknownIds: 0, noSection: 0 };
   const out: LabelledExample[] = [];
-  for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.jsonl')).sort()) {
-    for (const raw of fs.readFileSync(path.join(dir, file), 'utf8').split('\n')) {
-      if (!raw.trim()) continue;
-      count.lines++;
-      const l = JSON.parse(raw) as { text: string; lang?: string; kind?: string; sections?: string[] };
-      if (l.kind === 'offdomain') count.offDomain++;
-      else if (heldOut.has(normaliseQuery(l.text))) count.heldOut++;
-      else if (leaks(l.text)) count.leaked++;
-      else {
-        const sections = (l.sections ?? []).filter((id) => catalogue.has(id));
-        count.unknownIds += (l.sections ?? []).length - sections.length;
-        if (!sections.length) count.noSection++;
-        else out.push({ text: l.text, lang: l.lang ?? '', kind: l.kind ?? '', sections });
-      }
+  for (const l of lines) {
+    if (l.kind === 'offdomain') count.offDomain++;
+    else if (heldOut.has(normaliseQuery(l.text))) count.heldOut++;
+    else if (leaks(l.text)) count.leaked++;
+    else {
+      const sections = l.sections.filter((id) => catalogue.has(id));
+      count.unknownIds += l.sections.length - sections.length;
+      if (!sections.length) count.noSection++;
+      else out.push({ text: l.text, lang: l.lang, kind: l.kind, sections });
     }
   }
   const file = args.out ? path.resolve(String(args.out)) : EXAMPLES_FILE;

@@ -5,6 +5,7 @@ import { weightsFile, type DomainWeights } from '../analyse/domain.classifier';
 import { fitDomain, FIT_DEFAULTS } from '../analyse/domain.fit';
 import type { Config } from '../config/config';
 import { Embedder } from '../models/embedder';
+import { jsonlFiles } from '../util/jsonl';
 import { fromRoot } from '../util/paths';
 
 /**
@@ -14,10 +15,12 @@ import { fromRoot } from '../util/paths';
  */
 export const DOMAIN_TRAINING = fromRoot('tools', 'reranker', 'data');
 
-interface Line {
+export interface Line {
   text: string;
   lang: string;
   kind: string;
+  /** The sections that answer it; none for an off-domain line. */
+  sections: string[];
 }
 
 /**
@@ -29,7 +32,7 @@ export async function trainDomainCommand(config: Config, args: Record<string, un
   let files: string[];
   let lines: Line[];
   try {
-    files = args.data ? String(args.data).split(',').flatMap(expand) : expand(DOMAIN_TRAINING);
+    files = args.data ? String(args.data).split(',').flatMap(jsonlFiles) : jsonlFiles(DOMAIN_TRAINING);
     lines = files.flatMap(readLines);
   } catch (err) {
     process.stderr.write(`train-domain: ${(err as Error).message}\n`);
@@ -64,15 +67,8 @@ export async function trainDomainCommand(config: Config, args: Record<string, un
   return 0;
 }
 
-/** A folder's .jsonl files, sorted (the fit is deterministic in their order), or the file itself. */
-function expand(p: string): string[] {
-  const abs = path.resolve(p.trim());
-  if (!fs.existsSync(abs)) throw new Error(`${p} does not exist`);
-  if (!fs.statSync(abs).isDirectory()) return [abs];
-  return fs.readdirSync(abs).filter((f) => f.endsWith('.jsonl')).sort().map((f) => path.join(abs, f));
-}
-
-function readLines(file: string): Line[] {
+/** The training lines of one JSONL file; a malformed line is an error naming the file and line. */
+export function readLines(file: string): Line[] {
   return fs.readFileSync(file, 'utf8').split('\n').flatMap((raw, i) => {
     if (!raw.trim()) return [];
     let l: Partial<Line>;
@@ -82,6 +78,6 @@ function readLines(file: string): Line[] {
       throw new Error(`${file}:${i + 1}: not a JSON line`);
     }
     if (typeof l.text !== 'string' || typeof l.kind !== 'string') throw new Error(`${file}:${i + 1}: a line needs "text" and "kind"`);
-    return [{ text: l.text, lang: l.lang ?? '', kind: l.kind }];
+    return [{ text: l.text, lang: l.lang ?? '', kind: l.kind, sections: (l.sections ?? []).map(String) }];
   });
 }

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import path from 'node:path';
+import { jsonlFiles } from '../util/jsonl';
 
 /** A text this close to an evaluation query (Jaccard of word trigrams) counts as a copy of it, as tools/reranker/prepare.py decides. */
 export const NEAR_COPY = 0.4;
@@ -21,10 +21,7 @@ export function jaccard(a: Set<string>, b: Set<string>): number {
 
 /** The query texts of every JSONL query file given (a folder stands for its .jsonl files); missing paths are skipped. */
 export function queryTexts(paths: string[]): string[] {
-  const files = paths.flatMap((p) => {
-    if (!fs.existsSync(p)) return [];
-    return fs.statSync(p).isDirectory() ? fs.readdirSync(p).filter((f) => f.endsWith('.jsonl')).sort().map((f) => path.join(p, f)) : [p];
-  });
+  const files = paths.filter((p) => fs.existsSync(p)).flatMap((p) => jsonlFiles(p));
   return files.flatMap((f) => fs.readFileSync(f, 'utf8').split('\n').flatMap((l) => {
     if (!l.trim()) return [];
     const r = JSON.parse(l) as { query?: string; text?: string };
