@@ -83,7 +83,9 @@ function refusalTable(config: Config, report: RefusalReport, inDomain: number, o
     ...table('RERANK_MIN_LOGIT', report.sweep, 'threshold', rerank.minLogit), '',
     ...table(`RERANK_FLOOR_LOGIT (at RERANK_MIN_LOGIT ${report.configured.threshold})`, report.floorSweep, 'floor', rerank.floorLogit), '',
     ...table('REFUSE_OFF_DOMAIN_P (domain classifier)', report.offDomainSweep, 'offDomainP', rerank.offDomainP), '',
-    ...table('KEEP_IN_DOMAIN_P', report.inDomainSweep, 'inDomainP', rerank.inDomainP),
+    ...table('KEEP_IN_DOMAIN_P', report.inDomainSweep, 'inDomainP', rerank.inDomainP), '',
+    ...table('REFUSE_EXAMPLE_MARGIN', report.refuseMarginSweep, 'refuseMargin', rerank.refuseMargin), '',
+    ...table('KEEP_EXAMPLE_MARGIN', report.keepMarginSweep, 'keepMargin', rerank.keepMargin),
   ];
   return `${JSON.stringify({ configured: report.configured, inDomain, offDomain }, null, 2)}\n\n${lines.join('\n')}\n`;
 }

@@ -5,6 +5,7 @@ import { weightsFile, type DomainWeights } from '../analyse/domain.classifier';
 import { fitDomain, FIT_DEFAULTS } from '../analyse/domain.fit';
 import type { Config } from '../config/config';
 import { Embedder } from '../models/embedder';
+import { screenTraining } from '../eval/leakage';
 import { jsonlFiles } from '../util/jsonl';
 import { fromRoot } from '../util/paths';
 
@@ -24,27 +25,30 @@ export interface Line {
 }
 
 /**
- * `nyaya train-domain [--data dir-or-files] [--out file]`: embeds the training lines as queries with EMBEDDING_MODEL
+ * `nyaya train-domain [--data dir-or-files] [--out file]`: embeds the training lines (less the design hold-out and near
+ * copies of evaluation queries: eval/leakage.ts) as queries with EMBEDDING_MODEL
  * (normalised as a search normalises them), fits the domain classifier and writes its weights to
  * models/domain-classifier/<model>.json, where the service finds them. About two minutes on 2 cores.
  */
 export async function trainDomainCommand(config: Config, args: Record<string, unknown>): Promise<number> {
   let files: string[];
-  let lines: Line[];
+  let screened: ReturnType<typeof screenTraining<Line>>;
   try {
     files = args.data ? String(args.data).split(',').flatMap(jsonlFiles) : jsonlFiles(DOMAIN_TRAINING);
-    lines = files.flatMap(readLines);
+    screened = screenTraining(files.flatMap(readLines));
   } catch (err) {
     process.stderr.write(`train-domain: ${(err as Error).message}\n`);
     return 2;
   }
+  const lines = screened.kept;
   const off = lines.filter((l) => l.kind === 'offdomain').length;
   if (!off || off === lines.length) {
     process.stderr.write(`train-domain: ${files.join(', ')} must hold both off-domain lines (kind "offdomain") and others\n`);
     return 2;
   }
   const embedder = await Embedder.load(config.embeddingModel, config);
-  process.stderr.write(`[train-domain] ${lines.length} lines (${off} off-domain) from ${files.length} files; embedding with ${config.embeddingModel}\n`);
+  process.stderr.write(`[train-domain] ${lines.length} lines (${off} off-domain) from ${files.length} files, leaving out ${screened.heldOut} held out for design `
+    + `and ${screened.leaked} near copies of evaluation queries; embedding with ${config.embeddingModel}\n`);
   const xs: Float32Array[] = [];
   const t0 = performance.now();
   for (let i = 0; i < lines.length; i += 256) {

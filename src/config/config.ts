@@ -22,9 +22,12 @@ const url = (protocols: string[]) =>
   }, `must be a URL with protocol ${protocols.join(' or ')}`);
 
 /** REFUSE_OFF_DOMAIN_P unset: chosen on the design sets (docs/measured.md, *Refusal: the domain classifier*). */
-const OFF_DOMAIN_P = 0.8;
+const OFF_DOMAIN_P = 0.85;
 /** KEEP_IN_DOMAIN_P unset: chosen on the same design sets, after OFF_DOMAIN_P. */
 const IN_DOMAIN_P = 0.02;
+/** REFUSE_EXAMPLE_MARGIN and KEEP_EXAMPLE_MARGIN unset: chosen on the design sets (docs/measured.md, *Example margin*). */
+const REFUSE_MARGIN = -0.01;
+const KEEP_MARGIN = 0.01;
 
 const schema = z.object({
   STORE: z.enum(['embedded', 'services']).default('embedded'),
@@ -50,9 +53,9 @@ const schema = z.object({
   EXAMPLES_WEIGHT: z.coerce.number().min(0).max(10).default(RRF_WEIGHTS.examples),
   RERANK_TOP_N: z.coerce.number().int().min(1).max(100).default(20),
   RERANK_BUDGET_MS: z.coerce.number().int().min(10).max(600000).default(4000),
-  // The model's rank beside the fused rank: 0.5 beat 1 and 1.5 on every design set once the labelled examples joined
-  // fusion (docs/measured.md, *Labelled examples*).
-  RERANK_WEIGHT: z.coerce.number().min(0).max(10).default(0.5),
+  // The model's rank beside the fused rank: 0.25 had the best design sums of R@10 and MRR among 0, 0.25, 0.5, 1 and
+  // 1.5, with 3,875 labelled examples and with 5,015 (docs/measured.md, *A second batch of labelled examples*).
+  RERANK_WEIGHT: z.coerce.number().min(0).max(10).default(0.25),
   RERANK_PASSAGE_TOKENS: z.coerce.number().int().min(16).max(512).default(256),
   // Logit of the best-scored statute below which a query without a named section is refused as off-domain;
   // unset: the value measured for the legal cross-encoders, and no model-based refusal for other models.
@@ -62,6 +65,10 @@ const schema = z.object({
   REFUSE_OFF_DOMAIN_P: z.union([z.literal('none'), z.coerce.number().min(0).max(1)]).default(OFF_DOMAIN_P),
   // P(off-domain) below which the model's low logits do not refuse a question ('none': they always may).
   KEEP_IN_DOMAIN_P: z.union([z.literal('none'), z.coerce.number().min(0).max(1)]).default(IN_DOMAIN_P),
+  // Cosine to the nearest labelled example minus that to the nearest off-domain line: below the first an unnamed query
+  // is refused, at or above the second the model's low logits do not refuse it ('none': not used).
+  REFUSE_EXAMPLE_MARGIN: z.union([z.literal('none'), z.coerce.number().min(-2).max(2)]).default(REFUSE_MARGIN),
+  KEEP_EXAMPLE_MARGIN: z.union([z.literal('none'), z.coerce.number().min(-2).max(2)]).default(KEEP_MARGIN),
   LLM_BASE_URL: url(['http:', 'https:']).optional(),
   LLM_MODEL: z.string().default('gpt-4o-mini'),
   LLM_API_KEY: z.string().optional(),
@@ -138,7 +145,7 @@ export type Config = Readonly<{
   rerankerModel: string;
   rerank: {
     topN: number; budgetMs: number; weight: number; passageTokens: number; statutesOnly: boolean; minLogit: number | null; floorLogit: number | null;
-    offDomainP: number | null; inDomainP: number | null;
+    offDomainP: number | null; inDomainP: number | null; refuseMargin: number | null; keepMargin: number | null;
   };
   llm: { baseUrl: string; model: string; apiKey: string | undefined; timeoutMs: number } | null;
   port: number;
@@ -260,7 +267,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       minLogit: e.RERANK_MIN_LOGIT ?? CALIBRATED_MIN_LOGIT[rerankerModel] ?? null,
       floorLogit: e.RERANK_FLOOR_LOGIT === 'none' ? null : e.RERANK_FLOOR_LOGIT ?? CALIBRATED_FLOOR_LOGIT[rerankerModel] ?? null,
       offDomainP: e.REFUSE_OFF_DOMAIN_P === 'none' ? null : e.REFUSE_OFF_DOMAIN_P,
-      inDomainP: e.KEEP_IN_DOMAIN_P === 'none' ? null : e.KEEP_IN_DOMAIN_P },
+      inDomainP: e.KEEP_IN_DOMAIN_P === 'none' ? null : e.KEEP_IN_DOMAIN_P,
+      refuseMargin: e.REFUSE_EXAMPLE_MARGIN === 'none' ? null : e.REFUSE_EXAMPLE_MARGIN,
+      keepMargin: e.KEEP_EXAMPLE_MARGIN === 'none' ? null : e.KEEP_EXAMPLE_MARGIN },
     llm: e.LLM_BASE_URL ? { baseUrl: e.LLM_BASE_URL, model: e.LLM_MODEL, apiKey: e.LLM_API_KEY, timeoutMs: e.LLM_TIMEOUT_MS } : null,
     port: e.PORT,
     host: e.HOST,

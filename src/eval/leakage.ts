@@ -1,5 +1,7 @@
 import fs from 'node:fs';
+import { normaliseQuery } from '../analyse/analyse';
 import { jsonlFiles } from '../util/jsonl';
+import { fromRoot } from '../util/paths';
 
 /** A text this close to an evaluation query (Jaccard of word trigrams) counts as a copy of it, as tools/reranker/prepare.py decides. */
 export const NEAR_COPY = 0.4;
@@ -42,4 +44,28 @@ export function leakGuard(queries: string[]): (text: string) => boolean {
     for (const i of seen) if (jaccard(s, sets[i]) >= NEAR_COPY) return true;
     return false;
   };
+}
+
+/** Query sets no training line may copy: every set under seeds/queries and, where ../shared is beside the project, its bench sets. */
+export function evaluationQueryFiles(): string[] {
+  return [fromRoot('seeds', 'queries'), fromRoot('..', 'shared', 'bench', 'dev-queries.jsonl'), fromRoot('..', 'shared', 'bench', 'aila2019', 'queries.jsonl')];
+}
+
+/** The tenth of the training lines held out for design measurements (tools/reranker/prepare.py wrote them). */
+export const DESIGN_HOLDOUT = ['trainsplit-holdout.jsonl', 'trainsplit-offdomain.jsonl'].map((f) => fromRoot('seeds', 'queries', f));
+
+/**
+ * What may be fitted on, of the helper-written training lines: not the design hold-out (else the design sets measure
+ * lines the fit has seen), not a near copy of any evaluation query. Used by build-examples and train-domain alike.
+ */
+export function screenTraining<T extends { text: string }>(lines: T[]): { kept: T[]; heldOut: number; leaked: number } {
+  const leaks = leakGuard(queryTexts(evaluationQueryFiles()));
+  const heldOut = new Set(queryTexts(DESIGN_HOLDOUT).map(normaliseQuery));
+  const out = { kept: [] as T[], heldOut: 0, leaked: 0 };
+  for (const l of lines) {
+    if (heldOut.has(normaliseQuery(l.text))) out.heldOut++;
+    else if (leaks(l.text)) out.leaked++;
+    else out.kept.push(l);
+  }
+  return out;
 }

@@ -13,10 +13,15 @@ const FLOOR_SWEEP = [null, -9, -8, -7, -6, -5, -4, -3, -2];
 /** REFUSE_OFF_DOMAIN_P values replayed at the configured logit thresholds (null: the domain classifier not used). */
 const OFF_DOMAIN_SWEEP = [null, 0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95];
 const IN_DOMAIN_SWEEP = [null, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2];
+/** REFUSE_EXAMPLE_MARGIN and KEEP_EXAMPLE_MARGIN values, each replayed with everything else as configured. */
+const REFUSE_MARGIN_SWEEP = [null, -0.03, -0.02, -0.015, -0.01, -0.005, 0];
+const KEEP_MARGIN_SWEEP = [null, 0, 0.005, 0.01, 0.015, 0.02, 0.03];
 
 export interface RefusalReport {
   /** The threshold the service is configured with (RERANK_MIN_LOGIT) and its rates. */
-  configured: RefusalRates & { threshold: number; floor: number | null; offDomainP: number | null; inDomainP: number | null };
+  configured: RefusalRates & {
+    threshold: number; floor: number | null; offDomainP: number | null; inDomainP: number | null; refuseMargin: number | null; keepMargin: number | null;
+  };
   /** The same rates had the threshold been each of these (the floor as configured). */
   sweep: (RefusalRates & { threshold: number })[];
   /** The rates at the configured threshold had the floor (RERANK_FLOOR_LOGIT) been each of these. */
@@ -25,6 +30,9 @@ export interface RefusalReport {
   offDomainSweep: (RefusalRates & { offDomainP: number | null })[];
   /** The same for KEEP_IN_DOMAIN_P, REFUSE_OFF_DOMAIN_P as configured. */
   inDomainSweep: (RefusalRates & { inDomainP: number | null })[];
+  /** The same for REFUSE_EXAMPLE_MARGIN and KEEP_EXAMPLE_MARGIN. */
+  refuseMarginSweep: (RefusalRates & { refuseMargin: number | null })[];
+  keepMarginSweep: (RefusalRates & { keepMargin: number | null })[];
   /** What each question's refusal was decided on, to study other rules without searching again. */
   perQuery: Judged[];
 }
@@ -73,9 +81,14 @@ function report(judged: Judged[], t: RefusalThresholds): RefusalReport {
   const floorSweep = FLOOR_SWEEP.map((floor) => ({ floor, ...rates(judged, { ...t, minLogit: threshold, floorLogit: floor }) }));
   const offDomainSweep = OFF_DOMAIN_SWEEP.map((p) => ({ offDomainP: p, ...rates(judged, { ...t, minLogit: threshold, offDomainP: p }) }));
   const inDomainSweep = IN_DOMAIN_SWEEP.map((p) => ({ inDomainP: p, ...rates(judged, { ...t, minLogit: threshold, inDomainP: p }) }));
+  const refuseMarginSweep = REFUSE_MARGIN_SWEEP.map((m) => ({ refuseMargin: m, ...rates(judged, { ...t, minLogit: threshold, refuseMargin: m }) }));
+  const keepMarginSweep = KEEP_MARGIN_SWEEP.map((m) => ({ keepMargin: m, ...rates(judged, { ...t, minLogit: threshold, keepMargin: m }) }));
   return {
-    configured: { threshold, floor: t.floorLogit, offDomainP: t.offDomainP, inDomainP: t.inDomainP, ...rates(judged, { ...t, minLogit: threshold }) },
-    sweep, floorSweep, offDomainSweep, inDomainSweep, perQuery: judged,
+    configured: {
+      threshold, floor: t.floorLogit, offDomainP: t.offDomainP, inDomainP: t.inDomainP, refuseMargin: t.refuseMargin, keepMargin: t.keepMargin,
+      ...rates(judged, { ...t, minLogit: threshold }),
+    },
+    sweep, floorSweep, offDomainSweep, inDomainSweep, refuseMarginSweep, keepMarginSweep, perQuery: judged,
   };
 }
 
@@ -87,8 +100,12 @@ type Recorded = { perQuery: (Partial<Judged> & { id: string; lang: string; evide
  * in-domain questions of a retrieval run need not be searched again.
  */
 export function replayRefusal(runs: Recorded[], t: RefusalThresholds): RefusalReport {
-  const judged = runs.flatMap((r) => r.perQuery.map((q): Judged =>
-    // Runs recorded before the domain classifier existed have no offDomain: replayed as without it.
-    (q.evidence ? { id: q.id, lang: q.lang, inDomain: true, ...q.evidence, offDomain: q.evidence.offDomain ?? null } : { ...(q as Judged), offDomain: q.offDomain ?? null })));
+  // A question two runs recorded (a refusal run's in-domain set is often a retrieval run's too) counts once: the first.
+  const seen = new Set<string>();
+  const judged = runs.flatMap((r) => r.perQuery.filter((q) => !seen.has(q.id) && seen.add(q.id)).map((q): Judged =>
+    // Runs recorded before the domain classifier or the examples' margin existed: replayed as without them.
+    (q.evidence
+      ? { id: q.id, lang: q.lang, inDomain: true, ...q.evidence, offDomain: q.evidence.offDomain ?? null, exampleMargin: q.evidence.exampleMargin ?? null }
+      : { ...(q as Judged), offDomain: q.offDomain ?? null, exampleMargin: q.exampleMargin ?? null })));
   return report(judged, t);
 }

@@ -11,7 +11,7 @@ export interface LabelledExample {
   text: string;
   lang: string;
   kind: string;
-  /** The sections that answer it, both codes where both apply ("IPC:379", "BNS:303"). */
+  /** The sections that answer it, both codes where both apply ("IPC:379", "BNS:303"); none for an off-domain line. */
   sections: string[];
 }
 
@@ -34,6 +34,9 @@ export const SHARPNESS = 30;
  */
 export const EXAMPLES_MIN_WORDS = 9;
 
+/** The kind of a line no criminal-law provision answers (tax, civil, everyday questions): it votes no section. */
+export const OFF_DOMAIN = 'offdomain';
+
 /** The text an example is embedded as: normalised as a search normalises its query. */
 export const exampleText = (e: Pick<LabelledExample, 'text'>) => normaliseQuery(e.text);
 
@@ -43,7 +46,10 @@ export function readExamples(file = EXAMPLES_FILE): LabelledExample[] {
   return fs.readFileSync(file, 'utf8').split('\n').flatMap((raw, i) => {
     if (!raw.trim()) return [];
     const e = JSON.parse(raw) as Partial<LabelledExample>;
-    if (typeof e.text !== 'string' || !Array.isArray(e.sections) || !e.sections.length) throw new Error(`${file}:${i + 1}: an example needs "text" and a non-empty "sections"`);
+    const offDomain = e.kind === OFF_DOMAIN;
+    if (typeof e.text !== 'string' || !Array.isArray(e.sections) || (!e.sections.length && !offDomain) || (e.sections.length && offDomain)) {
+      throw new Error(`${file}:${i + 1}: an example needs "text" and a non-empty "sections" (none for kind "${OFF_DOMAIN}")`);
+    }
     return [{ text: e.text, lang: e.lang ?? '', kind: e.kind ?? '', sections: e.sections.map(String) }];
   });
 }
@@ -55,13 +61,34 @@ export function readExamples(file = EXAMPLES_FILE): LabelledExample[] {
  * (tools/reranker/README.md). They are embedded as passages, so the seed's shipped vectors hold them.
  */
 export class ExampleIndex {
-  private constructor(
-    private readonly examples: LabelledExample[],
-    private readonly vectors: Float32Array[],
-  ) {}
+  private readonly examples: LabelledExample[] = [];
+  private readonly vectors: Float32Array[] = [];
+  /** The off-domain lines' vectors: they vote nothing, they only measure how far outside the domain a query is. */
+  private readonly outside: Float32Array[] = [];
 
+  private constructor(all: LabelledExample[], vectors: Float32Array[]) {
+    all.forEach((e, i) => {
+      if (e.kind === OFF_DOMAIN) this.outside.push(vectors[i]);
+      else {
+        this.examples.push(e);
+        this.vectors.push(vectors[i]);
+      }
+    });
+  }
+
+  /** The in-domain examples (those that vote). */
   get size(): number {
     return this.examples.length;
+  }
+
+  /**
+   * The query's cosine to the nearest in-domain example minus that to the nearest off-domain line: below zero the
+   * query is written like the tax, civil and everyday questions, above like complaints and police questions. Null
+   * without lines of both kinds. The refusal rule reads it (search/refusal.ts).
+   */
+  margin(query: Float32Array): number | null {
+    if (!this.vectors.length || !this.outside.length) return null;
+    return nearest(this.vectors, query) - nearest(this.outside, query);
   }
 
   static empty(): ExampleIndex {
@@ -113,4 +140,14 @@ export class ExampleIndex {
       .sort((a, b) => b.score - a.score || b.nearest - a.nearest || (a.id < b.id ? -1 : 1))
       .slice(0, n);
   }
+}
+
+function nearest(vectors: Float32Array[], query: Float32Array): number {
+  let best = -Infinity;
+  for (const v of vectors) {
+    let dot = 0;
+    for (let k = 0; k < v.length; k++) dot += v[k] * query[k];
+    if (dot > best) best = dot;
+  }
+  return best;
 }

@@ -20,7 +20,8 @@ type Assembled = Pick<SearchResponse, 'hits' | 'k' | 'belowThreshold' | 'message
  * or none when the query found nothing relevant enough ("nothing is shown rather than unrelated text").
  */
 export async function assembleStage(
-  input: { analysis: QueryAnalysis; expansion: Expansion; retrieve: RetrieveOutput; ordered: Ordered[]; docs: Map<string, StoredDocument>; bestLogit: number | null },
+  input: { analysis: QueryAnalysis; expansion: Expansion; retrieve: RetrieveOutput; ordered: Ordered[]; docs: Map<string, StoredDocument>; bestLogit: number | null;
+    exampleMargin: number | null; },
   ctx: SearchContext, domainWords: DomainWords,
 ): Promise<StageResult<Assembled>> {
   const { analysis, expansion, ordered, docs } = input;
@@ -34,7 +35,7 @@ export async function assembleStage(
     offDomain: named || analysis.words < DOMAIN_MIN_WORDS || namesCoveredCode(analysis.normalised) ? null : await offDomain(analysis.normalised, ctx),
     lexicon: expansion.sections.filter((x) => x.reason === 'GLOSSARY' || x.reason === 'ELEMENTS').length,
     domainWords: domainWords.mentioned(analysis.normalised),
-    bestDense: retrieved.bestDense ?? null, bestKeyword,
+    bestDense: retrieved.bestDense ?? null, bestKeyword, exampleMargin: input.exampleMargin,
   };
   const belowThreshold = refused(evidence, ctx.deps.rerankSettings);
   const top = belowThreshold ? [] : ordered.slice(0, k);

@@ -19,6 +19,13 @@ export interface RefusalThresholds {
    * words, or a procedure question, can leave every statute low while the question is plainly about crime.
    */
   inDomainP: number | null;
+  /**
+   * Example margins (ExampleIndex.margin): below `refuseMargin` an unnamed query is refused, nearer the off-domain
+   * training lines than any complaint or police question (config: REFUSE_EXAMPLE_MARGIN); at or above `keepMargin`
+   * the logit rules do not refuse it (KEEP_EXAMPLE_MARGIN). Null: not used.
+   */
+  refuseMargin: number | null;
+  keepMargin: number | null;
 }
 
 /**
@@ -29,14 +36,19 @@ export interface RefusalThresholds {
  * finds every statute far from relevant (floorLogit). Independently of the model, a question the domain classifier
  * places outside criminal justice (offDomainP) is refused: a tax or civil question can share the lexicon's words and
  * still score some statute above the floor. A question it places firmly inside (inDomainP) is not refused for the
- * model's low scores. The refusal eval replays this same rule at other thresholds.
+ * model's low scores. The labelled examples measure the same from another side (refuseMargin, keepMargin): a query
+ * nearer the off-domain lines than any in-domain example is refused, one clearly nearer the examples is kept against
+ * the model's low scores. The refusal eval replays this same rule at other thresholds.
  */
 export function refused(e: SearchResponse['evidence'], t: RefusalThresholds): boolean {
   if (e.named) return false;
   if (!e.material) return true;
   if (t.offDomainP !== null && e.offDomain !== null && e.offDomain >= t.offDomainP) return true;
+  const margin = e.exampleMargin ?? null;
+  if (t.refuseMargin !== null && margin !== null && margin < t.refuseMargin) return true;
   if (e.bestLogit === null) return false;
   if (t.inDomainP !== null && e.offDomain !== null && e.offDomain < t.inDomainP) return false;
+  if (t.keepMargin !== null && margin !== null && margin >= t.keepMargin) return false;
   const plain = !e.lexicon && !e.domainWords;
   return (plain && t.minLogit !== null && e.bestLogit < t.minLogit) || (t.floorLogit !== null && e.bestLogit < t.floorLogit);
 }

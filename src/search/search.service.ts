@@ -1,6 +1,8 @@
 import { LRUCache } from 'lru-cache';
 import { canSee } from '../domain/access';
 import { analyseStage } from '../analyse/analyse.stage';
+import { DOMAIN_MIN_WORDS } from '../analyse/domain.classifier';
+import { namesCoveredCode } from '../citations/code-mentions';
 import type { QueryAnalysis } from '../analyse/analyse';
 import { AppError } from '../errors/app-error';
 import { ErrorCode } from '../errors/error-codes';
@@ -109,27 +111,33 @@ export class SearchService {
     const ctx = new SearchContext(req, this.deps);
     const pool = req.candidates ?? CANDIDATES;
     const analysis = await ctx.run('analyse', () => analyseStage(req));
-    const { expansion, named } = await ctx.run('expand', async () => expandStage(analysis, await this.near(analysis, req), ctx, this.deps));
+    let margin: Promise<number | null> = Promise.resolve(null);
+    const { expansion, named } = await ctx.run('expand', async () => {
+      const near = await this.near(analysis, req);
+      margin = near.margin;
+      return expandStage(analysis, near, ctx, this.deps);
+    });
     // For the audit log, beside retrieval: it never delays the answer.
     const hidden = this.countHidden(expansion, req.filter, pool);
     const retrieved = await ctx.run('retrieve', () => retrieveStage(expansion, ctx, pool));
     const fused = await ctx.run('fuse', () => fuseStage({ analysis, expansion, retrieve: retrieved }, ctx, pool));
     const reranked = await ctx.run('rerank', () => rerankPooled(fused.pooled, analysis, ctx));
     const ordered = await ctx.run('expand.sections', () => equivalentsStage(reranked.pooled, named, ctx));
-    const assembled = await ctx.run('assemble', () => assembleStage({ analysis, expansion, retrieve: retrieved, ordered, docs: fused.docs, bestLogit: reranked.bestLogit }, ctx, this.deps.domainWords));
+    const assembled = await ctx.run('assemble', async () => assembleStage(
+      { analysis, expansion, retrieve: retrieved, ordered, docs: fused.docs, bestLogit: reranked.bestLogit, exampleMargin: await margin }, ctx, this.deps.domainWords));
     return {
       query: req.query, analysis, expansion, ...assembled,
       stages: ctx.stages, missingSources: [...ctx.missing], cached: false, tookMs: ms(ctx.started), hiddenByAccess: await hidden,
     };
   }
 
-  private async near(analysis: QueryAnalysis, req: SearchRequest): Promise<{ names: NameMatch[]; examples: ExampleMatch[] | null }> {
+  private async near(analysis: QueryAnalysis, req: SearchRequest): Promise<{ names: NameMatch[]; examples: ExampleMatch[] | null; margin: Promise<number | null> }> {
     // The whole query's vector, shared: the embedder memoises a query only once computed, so the two lists asking for
     // it at once would run the model twice. The dense stage and the domain classifier find it in that memo later.
     let whole: Promise<Float32Array> | undefined;
     const vector = () => (whole ??= this.deps.embedder.embed([analysis.normalised], 'query').then(([v]) => v));
     const [names, examples] = await Promise.all([this.similarNames(analysis, req, vector), this.nearExamples(analysis, req, vector)]);
-    return { names, examples };
+    return { names, examples, margin: this.exampleMargin(analysis, req, vector) };
   }
 
   /**
@@ -149,6 +157,22 @@ export class SearchService {
     } catch {
       // The embedder's failure shows in the dense stage.
       return [];
+    }
+  }
+
+  /**
+   * How much nearer the query is to the in-domain examples than to the off-domain lines (ExampleIndex.margin), for the
+   * refusal. Gated as the domain classifier is: not for a query that names its section or a code the service covers,
+   * nor for one of a few words. Null while the examples are being embedded, or when the embedder fails.
+   */
+  private async exampleMargin(analysis: QueryAnalysis, req: SearchRequest, vector: () => Promise<Float32Array>): Promise<number | null> {
+    const index = this.examplesReady;
+    if (!index || req.disable?.examples || analysis.words < DOMAIN_MIN_WORDS || analysis.references.some((r) => !r.inferred)
+      || namesCoveredCode(analysis.normalised)) return null;
+    try {
+      return index.margin(await vector());
+    } catch {
+      return null;
     }
   }
 

@@ -53,5 +53,7 @@ export interface SearchResponse {
     named: boolean; material: boolean; bestLogit: number | null; lexicon: number; domainWords: boolean; bestDense: number | null; bestKeyword: number | null;
     /** P(off-domain) from the domain classifier; null when it has no weights for the embedding model, or is turned off. */
     offDomain: number | null;
+    /** Cosine to the nearest in-domain labelled example minus that to the nearest off-domain line; null when not measured. */
+    exampleMargin: number | null;
   };
 }

@@ -6,6 +6,7 @@ import { DomainClassifier, weightsFile } from '../../src/analyse/domain.classifi
 import { fitDomain } from '../../src/analyse/domain.fit';
 import { closeIngestApp, openIngestApp } from '../support/ingest-app';
 import { loadSearchCorpus } from '../support/search-corpus';
+import { refused } from '../../src/search/refusal';
 
 jest.setTimeout(300_000);
 
@@ -18,6 +19,8 @@ describe('refusal by the domain classifier (shipped weights, real embedding mode
   beforeAll(async () => {
     app = await openIngestApp('embedded', { RERANKER_MODEL: 'none' });
     await loadSearchCorpus(app);
+    // As the server does at start: the labelled examples (and so the example margin) are ready before the first search.
+    await app.search.warm();
   });
   afterAll(() => closeIngestApp(app));
 
@@ -29,6 +32,8 @@ describe('refusal by the domain classifier (shipped weights, real embedding mode
     const r = await app.search.search({ query });
     expect(r.evidence).toMatchObject({ named: false, bestLogit: null });
     expect(r.evidence.offDomain).toBeGreaterThanOrEqual(app.config.rerank.offDomainP!);
+    // The labelled examples agree: the question is nearer an off-domain training line than any complaint.
+    expect(r.evidence.exampleMargin).toBeLessThan(0);
     expect(r).toMatchObject({ belowThreshold: true, hits: [] });
     const answer = await app.ask.ask({ query });
     expect(answer).toMatchObject({ belowThreshold: true, citations: [], language: lang });
@@ -41,6 +46,7 @@ describe('refusal by the domain classifier (shipped weights, real embedding mode
   ])('answers an in-domain question (%s)', async (_lang, query) => {
     const r = await app.search.search({ query });
     expect(r.evidence.offDomain).toBeLessThan(0.5);
+    expect(r.evidence.exampleMargin).toBeGreaterThan(0);
     expect(r.belowThreshold).toBe(false);
     expect(r.hits.length).toBeGreaterThan(0);
   });
@@ -48,17 +54,25 @@ describe('refusal by the domain classifier (shipped weights, real embedding mode
   it('does not classify a query of fewer than four words: the fit has almost no short in-domain lines', async () => {
     for (const query of ['dowry', 'ઘરફોડ ચોરી', 'remand extension']) {
       const r = await app.search.search({ query });
-      expect(r.evidence.offDomain).toBeNull();
+      expect(r.evidence).toMatchObject({ offDomain: null, exampleMargin: null });
       expect(r.belowThreshold).toBe(false);
     }
   });
 
   it('never refuses a named section, nor a question naming a code it covers, and records no probability for them', async () => {
     const r = await app.search.search({ query: 'section 80C IPC' });
-    expect(r.evidence).toMatchObject({ named: true, offDomain: null });
+    expect(r.evidence).toMatchObject({ named: true, offDomain: null, exampleMargin: null });
     expect(r.belowThreshold).toBe(false);
     const code = await app.search.search({ query: 'is a tax demand notice covered anywhere in the Bharatiya Nyaya Sanhita' });
-    expect(code.evidence).toMatchObject({ named: false, offDomain: null });
+    expect(code.evidence).toMatchObject({ named: false, offDomain: null, exampleMargin: null });
+  });
+
+  it('refuses by the example margin alone, with the classifier turned off', async () => {
+    const t = { ...app.config.rerank, offDomainP: null };
+    const r = await app.search.search({ query: 'what is the best way to store basmati rice so insects do not get in' });
+    expect(r.evidence.exampleMargin).toBeLessThan(app.config.rerank.refuseMargin!);
+    expect(refused(r.evidence, t)).toBe(true);
+    expect(refused(r.evidence, { ...t, refuseMargin: null })).toBe(false);
   });
 });
 

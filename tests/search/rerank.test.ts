@@ -25,7 +25,7 @@ describe('rerank stage (nyaya-cross-encoder-e5-6l, the shipped default)', () => 
     const fused = await app.search.search({ query, topK: 6, rerank: false });
     const reranked = await app.search.search({ query, topK: 6 });
     expect(stage(fused)).toMatchObject({ status: 'SKIPPED', detail: 'disabled by request' });
-    expect(stage(reranked)).toMatchObject({ status: 'RAN', detail: expect.stringMatching(/^nyaya-cross-encoder-e5-6l scored \d+ of \d+, fused with weight 0\.5$/) });
+    expect(stage(reranked)).toMatchObject({ status: 'RAN', detail: expect.stringMatching(/^nyaya-cross-encoder-e5-6l scored \d+ of \d+, fused with weight 0\.25$/) });
     expect(reranked.hits.every((h) => h.scores.rerank === null || Number.isFinite(h.scores.rerank))).toBe(true);
     expect(reranked.hits.filter((h) => h.scores.rerank !== null).length).toBeGreaterThan(0);
     // Without the model a murder section leads (which one turns on near-equal scores: the lexicon favours the old
@@ -104,9 +104,11 @@ describe('rerank fallback', () => {
 describe('refusal of off-domain questions (real model, threshold set high)', () => {
   let app: App;
   beforeAll(async () => {
-    // The domain classifier off: these tests are about the model's rule (tests/search/domain.test.ts has the classifier's).
+    // The domain classifier and the example margin off: these tests are about the model's rule (tests/search/domain.test.ts
+    // has the other two).
     app = await openIngestApp('embedded', {
       RERANKER_MODEL: 'nyaya-cross-encoder-e5-6l', RERANK_BUDGET_MS: '120000', RERANK_MIN_LOGIT: '20', RERANK_FLOOR_LOGIT: 'none', REFUSE_OFF_DOMAIN_P: 'none',
+      REFUSE_EXAMPLE_MARGIN: 'none', KEEP_EXAMPLE_MARGIN: 'none',
     });
     await loadSearchCorpus(app);
   });

@@ -15,7 +15,7 @@ describe('configuration', () => {
   it('defaults to the shipped legal cross-encoder whatever MODELS_DIR holds, reranking 20 statutes within 4 s', () => {
     const models = process.env.MODELS_DIR ?? path.resolve(__dirname, '../../../shared/models');
     expect(loadConfig({ MODELS_DIR: models })).toMatchObject({
-      rerankerModel: 'nyaya-cross-encoder-e5-6l', rerank: { topN: 20, budgetMs: 4000, weight: 0.5, passageTokens: 256, statutesOnly: true },
+      rerankerModel: 'nyaya-cross-encoder-e5-6l', rerank: { topN: 20, budgetMs: 4000, weight: 0.25, passageTokens: 256, statutesOnly: true },
     });
     expect(loadConfig({ MODELS_DIR: models }).rerank.minLogit).toBe(0);
     expect(loadConfig({ MODELS_DIR: models, RERANKER_MODEL: 'legal-cross-encoder-e5-6l' }).rerank.minLogit).toBe(-3);
@@ -37,9 +37,11 @@ describe('configuration', () => {
     expect(loadConfig({ EMBEDDING_CACHE_DIR: 'off' }).embeddingCacheDir).toBeNull();
   });
 
-  it('searches the shipped labelled examples at weight 2 unless EXAMPLES_FILE / EXAMPLES_WEIGHT say otherwise, and refuses at P(off-domain) 0.8', () => {
+  it('searches the shipped labelled examples at weight 2 unless EXAMPLES_FILE / EXAMPLES_WEIGHT say otherwise, and refuses at P(off-domain) 0.85', () => {
     expect(loadConfig({})).toMatchObject({ examplesFile: path.join(projectRoot(), 'seeds', 'examples', 'examples.jsonl'), examplesWeight: 2 });
-    expect(loadConfig({}).rerank).toMatchObject({ offDomainP: 0.8, inDomainP: 0.02 });
+    expect(loadConfig({}).rerank).toMatchObject({ offDomainP: 0.85, inDomainP: 0.02, refuseMargin: -0.01, keepMargin: 0.01 });
+    expect(loadConfig({ REFUSE_EXAMPLE_MARGIN: 'none', KEEP_EXAMPLE_MARGIN: '0.02' }).rerank).toMatchObject({ refuseMargin: null, keepMargin: 0.02 });
+    expect(() => loadConfig({ KEEP_EXAMPLE_MARGIN: 'wide' })).toThrow(/KEEP_EXAMPLE_MARGIN/);
     expect(loadConfig({ EXAMPLES_FILE: 'none', EXAMPLES_WEIGHT: '0.5' })).toMatchObject({ examplesFile: null, examplesWeight: 0.5 });
     expect(loadConfig({ EXAMPLES_FILE: 'my/examples.jsonl' }).examplesFile).toBe(path.resolve('my/examples.jsonl'));
     expect(() => loadConfig({ EXAMPLES_WEIGHT: '-1' })).toThrow(/EXAMPLES_WEIGHT/);

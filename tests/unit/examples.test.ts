@@ -1,6 +1,8 @@
-import { ExampleIndex, NEIGHBOURS, readExamples } from '../../src/expand/examples';
-import { evaluationQueryFiles } from '../../src/cli/build-examples.command';
-import { jaccard, leakGuard, queryTexts, shingles } from '../../src/eval/leakage';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ExampleIndex, NEIGHBOURS, OFF_DOMAIN, readExamples } from '../../src/expand/examples';
+import { evaluationQueryFiles, jaccard, leakGuard, queryTexts, shingles } from '../../src/eval/leakage';
 import { loadStatutes } from '../../src/seeds/statutes';
 
 /** Unit vectors in 3 dimensions: the index only takes dot products, so these stand for any model's vectors. */
@@ -25,6 +27,29 @@ describe('ExampleIndex.match', () => {
     // The far example's section is a whisker: exp(30 × −0.99) of the nearest one's weight.
     expect(m.find((x) => x.id === 'BNSS:35')!.score).toBeLessThan(1e-6);
     expect(Math.max(...m.map((x) => x.score))).toBeLessThanOrEqual(1);
+  });
+
+  it('measures how much nearer a query is to the in-domain examples than to the off-domain lines, which vote nothing', () => {
+    const withOff = ExampleIndex.of([...examples, { text: 'd', lang: 'en', kind: OFF_DOMAIN, sections: [] }], [...vectors, unit(0, 1, 0)]);
+    expect(withOff.size).toBe(3);
+    expect(withOff.margin(unit(1, 0, 0))).toBeCloseTo(1, 5);
+    expect(withOff.margin(unit(0.1, 1, 0))).toBeLessThan(0);
+    // The off-domain line is no neighbour: the votes are those of the index without it.
+    expect(withOff.match(unit(0.1, 1, 0), 10)).toEqual(built.match(unit(0.1, 1, 0), 10));
+    // No off-domain lines (or no examples): nothing to compare with.
+    expect(built.margin(unit(1, 0, 0))).toBeNull();
+  });
+
+  it('reads off-domain lines only without sections', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nyaya-examples-'));
+    const file = path.join(dir, 'x.jsonl');
+    fs.writeFileSync(file, '{"text":"tax on gifts","lang":"en","kind":"offdomain","sections":[]}\n');
+    expect(readExamples(file)).toEqual([{ text: 'tax on gifts', lang: 'en', kind: OFF_DOMAIN, sections: [] }]);
+    fs.writeFileSync(file, '{"text":"tax on gifts","lang":"en","kind":"offdomain","sections":["IPC:379"]}\n');
+    expect(() => readExamples(file)).toThrow(/x.jsonl:1/);
+    fs.writeFileSync(file, '{"text":"theft","lang":"en","kind":"facts","sections":[]}\n');
+    expect(() => readExamples(file)).toThrow(/non-empty "sections"/);
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it('drops sections the catalogue does not know and cuts the list at n', () => {

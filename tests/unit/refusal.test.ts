@@ -4,9 +4,9 @@ import type { SearchResponse } from '../../src/search/search.types';
 
 type Evidence = SearchResponse['evidence'];
 const evidence = (e: Partial<Evidence>): Evidence => ({
-  named: false, material: true, bestLogit: null, lexicon: 0, domainWords: false, bestDense: 0.8, bestKeyword: 1, offDomain: null, ...e,
+  named: false, material: true, bestLogit: null, lexicon: 0, domainWords: false, bestDense: 0.8, bestKeyword: 1, offDomain: null, exampleMargin: null, ...e,
 });
-const t = { minLogit: 0, floorLogit: -6, offDomainP: null, inDomainP: null };
+const t = { minLogit: 0, floorLogit: -6, offDomainP: null, inDomainP: null, refuseMargin: null, keepMargin: null };
 
 describe('the refusal rule', () => {
   it('never refuses a named section, and always refuses a query with no material', () => {
@@ -45,6 +45,22 @@ describe('the refusal rule', () => {
     expect(refused(evidence({ material: false, offDomain: 0.001 }), withP)).toBe(true);
   });
 
+  it('refuses a question nearer the off-domain lines than any labelled example, and keeps one clearly nearer the examples', () => {
+    const withM = { ...t, offDomainP: 0.8, refuseMargin: -0.015, keepMargin: 0.01 };
+    expect(refused(evidence({ bestLogit: 3, lexicon: 2, exampleMargin: -0.02 }), withM)).toBe(true);
+    expect(refused(evidence({ bestLogit: null, exampleMargin: -0.02 }), withM)).toBe(true);
+    expect(refused(evidence({ bestLogit: 3, exampleMargin: -0.015 }), withM)).toBe(false);
+    expect(refused(evidence({ named: true, exampleMargin: -0.5 }), withM)).toBe(false);
+    // Kept against the model's low score, but not against the classifier nor with no material.
+    expect(refused(evidence({ bestLogit: -2, exampleMargin: 0.01 }), withM)).toBe(false);
+    expect(refused(evidence({ bestLogit: -2, exampleMargin: 0.009 }), withM)).toBe(true);
+    expect(refused(evidence({ bestLogit: -2, exampleMargin: 0.05, offDomain: 0.9 }), withM)).toBe(true);
+    expect(refused(evidence({ material: false, exampleMargin: 0.05 }), withM)).toBe(true);
+    // Not measured (no examples, or a query too short): the other signals alone.
+    expect(refused(evidence({ bestLogit: -2, exampleMargin: null }), withM)).toBe(true);
+    expect(refused(evidence({ bestLogit: -2, exampleMargin: 0.05 }), t)).toBe(true);
+  });
+
   it('leaves everything to the old rule when no model scored', () => {
     expect(refused(evidence({ bestLogit: null }), t)).toBe(false);
     expect(refused(evidence({ bestLogit: null, material: false }), t)).toBe(true);
@@ -80,5 +96,20 @@ describe('the refusal replay', () => {
     const { offDomain: _, ...old } = evidence({ bestLogit: 2 });
     const replayed = replayRefusal([{ perQuery: [{ id: 'q', lang: 'en', evidence: old as ReturnType<typeof evidence> }] }], { ...t, offDomainP: 0.5 });
     expect(replayed.perQuery[0].offDomain).toBeNull();
+  });
+
+  it('sweeps the example margins, and counts a question two runs recorded once', () => {
+    const perQuery = [
+      { id: 'o-1', lang: 'en', inDomain: false, ...evidence({ bestLogit: 2, exampleMargin: -0.02 }) },
+      { id: 'o-2', lang: 'hi', inDomain: false, ...evidence({ bestLogit: 2, exampleMargin: -0.005 }) },
+      { id: 'i-1', lang: 'gu', inDomain: true, ...evidence({ bestLogit: -1, exampleMargin: 0.02 }) },
+    ];
+    const retrieval = { perQuery: [{ id: 'i-1', lang: 'gu', evidence: evidence({ bestLogit: -1, exampleMargin: -0.05 }) }] };
+    const report = replayRefusal([{ perQuery }, retrieval], { ...t, refuseMargin: -0.01, keepMargin: 0.01 });
+    expect(report.perQuery).toHaveLength(3);
+    expect(report.configured).toMatchObject({ refuseMargin: -0.01, keepMargin: 0.01, offDomainRefused: 0.5, inDomainRefused: 0 });
+    expect(report.refuseMarginSweep.find((r) => r.refuseMargin === 0)).toMatchObject({ offDomainRefused: 1 });
+    // Without the keep rule the model's low logit refuses the in-domain question.
+    expect(report.keepMarginSweep.find((r) => r.keepMargin === null)).toMatchObject({ inDomainRefused: 1 });
   });
 });
