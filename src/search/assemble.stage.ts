@@ -21,7 +21,7 @@ type Assembled = Pick<SearchResponse, 'hits' | 'k' | 'belowThreshold' | 'message
  */
 export async function assembleStage(
   input: { analysis: QueryAnalysis; expansion: Expansion; retrieve: RetrieveOutput; ordered: Ordered[]; docs: Map<string, StoredDocument>; bestLogit: number | null;
-    exampleMargin: number | null; },
+    exampleMargin: number | null },
   ctx: SearchContext, domainWords: DomainWords,
 ): Promise<StageResult<Assembled>> {
   const { analysis, expansion, ordered, docs } = input;

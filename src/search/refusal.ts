@@ -37,8 +37,8 @@ export interface RefusalThresholds {
  * places outside criminal justice (offDomainP) is refused: a tax or civil question can share the lexicon's words and
  * still score some statute above the floor. A question it places firmly inside (inDomainP) is not refused for the
  * model's low scores. The labelled examples measure the same from another side (refuseMargin, keepMargin): a query
- * nearer the off-domain lines than any in-domain example is refused, one clearly nearer the examples is kept against
- * the model's low scores. The refusal eval replays this same rule at other thresholds.
+ * clearly nearer an off-domain training line than any in-domain example is refused, one clearly nearer the examples is
+ * kept against the model's low scores. The refusal eval replays this same rule at other thresholds.
  */
 export function refused(e: SearchResponse['evidence'], t: RefusalThresholds): boolean {
   if (e.named) return false;
