@@ -17,12 +17,13 @@ export const RRF_K = 60;
  * narrative states every ingredient of (several words agree, so more than any one glossary word but less than
  * a section the user typed); then glossary-derived sections; sections whose names are near a short query in
  * meaning count as one more retriever, like dense and keyword; the sections of the labelled examples nearest the
- * query (expand/examples.ts) count twice as much (EXAMPLES_WEIGHT's default, chosen on the design sets among 0.5,
- * 1, 1.5 and 2: docs/measured.md, *Labelled examples*). In WEIGHTED mode dense and keyword are 0.7 / 0.3 of the
+ * query (expand/examples.ts) count three times as much (EXAMPLES_WEIGHT's default, chosen on the design sets: among
+ * 0.5, 1, 1.5 and 2 with 3,875 examples, then among 2, 3 and 4 with 5,015: docs/measured.md, *Labelled examples* and
+ * *A second batch of labelled examples*). In WEIGHTED mode dense and keyword are 0.7 / 0.3 of the
  * per-list min-max normalised scores, as the product specifies, and the section lists add on top (the examples'
  * 0.5 there was not measured).
  */
-export const RRF_WEIGHTS: Record<ListName, number> = { reference: 5, elements: 3, glossary: 1.5, names: 1, examples: 2, dense: 1, keyword: 1 };
+export const RRF_WEIGHTS: Record<ListName, number> = { reference: 5, elements: 3, glossary: 1.5, names: 1, examples: 3, dense: 1, keyword: 1 };
 export const LINEAR_WEIGHTS: Record<ListName, number> = { reference: 1, elements: 0.75, glossary: 0.5, names: 0.5, examples: 0.5, dense: 0.7, keyword: 0.3 };
 
 /** `weights` overrides per-list weights for this query (e.g. a glossary list diluted by many concepts). */
