@@ -3,6 +3,7 @@ import { normaliseQuery } from '../analyse/analyse';
 import type { Embedder } from '../models/embedder';
 import { EmbeddingCache } from '../models/embedding-cache';
 import { fromRoot } from '../util/paths';
+import { dot } from '../util/vector';
 
 /** The shipped examples (`nyaya build-examples` writes them from tools/reranker/data). */
 export const EXAMPLES_FILE = fromRoot('seeds', 'examples', 'examples.jsonl');
@@ -114,12 +115,11 @@ export class ExampleIndex {
     // The nearest NEIGHBOURS, kept sorted as the scan goes (an insertion into a few slots, not a sort of thousands).
     const top: { i: number; cos: number }[] = [];
     this.vectors.forEach((v, i) => {
-      let dot = 0;
-      for (let k = 0; k < v.length; k++) dot += v[k] * query[k];
-      if (top.length === NEIGHBOURS && dot <= top[NEIGHBOURS - 1].cos) return;
+      const cos = dot(v, query);
+      if (top.length === NEIGHBOURS && cos <= top[NEIGHBOURS - 1].cos) return;
       let at = top.length;
-      while (at > 0 && top[at - 1].cos < dot) at--;
-      top.splice(at, 0, { i, cos: dot });
+      while (at > 0 && top[at - 1].cos < cos) at--;
+      top.splice(at, 0, { i, cos });
       if (top.length > NEIGHBOURS) top.pop();
     });
     if (!top.length) return [];
@@ -145,9 +145,8 @@ export class ExampleIndex {
 function nearest(vectors: Float32Array[], query: Float32Array): number {
   let best = -Infinity;
   for (const v of vectors) {
-    let dot = 0;
-    for (let k = 0; k < v.length; k++) dot += v[k] * query[k];
-    if (dot > best) best = dot;
+    const cos = dot(v, query);
+    if (cos > best) best = cos;
   }
   return best;
 }

@@ -2,6 +2,7 @@ import type { Embedder } from '../models/embedder';
 import { EmbeddingCache } from '../models/embedding-cache';
 import type { StatuteCatalogue } from '../seeds/statutes';
 import type { Glossary } from './glossary';
+import { dot } from '../util/vector';
 
 type Language = 'en' | 'hi' | 'gu';
 interface Name {
@@ -78,11 +79,10 @@ export class SectionNames {
     const best = new Map<string, NameMatch>();
     this.vectors.forEach((v, i) => {
       if (!languages.includes(this.names[i].language)) return;
-      let dot = 0;
-      for (let k = 0; k < v.length; k++) dot += v[k] * query[k];
+      const score = dot(v, query);
       for (const id of this.names[i].ids) {
         const prev = best.get(id);
-        if (!prev || prev.score < dot) best.set(id, { id, score: dot, name: this.names[i].text });
+        if (!prev || prev.score < score) best.set(id, { id, score, name: this.names[i].text });
       }
     });
     return [...best.values()].sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1)).slice(0, n);

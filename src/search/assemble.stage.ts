@@ -1,6 +1,4 @@
 import type { QueryAnalysis } from '../analyse/analyse';
-import { DOMAIN_MIN_WORDS } from '../analyse/domain.classifier';
-import { namesCoveredCode } from '../citations/code-mentions';
 import type { Ordered } from '../expand/equivalents.stage';
 import type { Expansion } from '../expand/expand';
 import type { RetrieveOutput } from '../retrieve/retrieve.stage';
@@ -9,7 +7,7 @@ import type { StoredDocument } from '../stores/store.types';
 import type { DomainWords } from './domain-words';
 import { highlights } from './highlight';
 import type { SearchContext, StageResult } from './pipeline';
-import { refused } from './refusal';
+import { judgesDomain, refused } from './refusal';
 import type { SearchHit, SearchResponse } from './search.types';
 import { MIN_DENSE, MIN_KEYWORD } from './thresholds';
 
@@ -32,7 +30,7 @@ export async function assembleStage(
   const named = analysis.references.some((r) => !r.inferred);
   const evidence: SearchResponse['evidence'] = {
     named, material: hasMaterial, bestLogit: input.bestLogit,
-    offDomain: named || analysis.words < DOMAIN_MIN_WORDS || namesCoveredCode(analysis.normalised) ? null : await offDomain(analysis.normalised, ctx),
+    offDomain: judgesDomain(analysis) ? await offDomain(analysis.normalised, ctx) : null,
     lexicon: expansion.sections.filter((x) => x.reason === 'GLOSSARY' || x.reason === 'ELEMENTS').length,
     domainWords: domainWords.mentioned(analysis.normalised),
     bestDense: retrieved.bestDense ?? null, bestKeyword, exampleMargin: input.exampleMargin,

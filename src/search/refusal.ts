@@ -1,3 +1,6 @@
+import type { QueryAnalysis } from '../analyse/analyse';
+import { DOMAIN_MIN_WORDS } from '../analyse/domain.classifier';
+import { namesCoveredCode } from '../citations/code-mentions';
 import type { SearchResponse } from './search.types';
 
 /** The logits below which an unnamed query is refused (config: RERANK_MIN_LOGIT, RERANK_FLOOR_LOGIT). */
@@ -51,4 +54,13 @@ export function refused(e: SearchResponse['evidence'], t: RefusalThresholds): bo
   if (t.keepMargin !== null && margin !== null && margin >= t.keepMargin) return false;
   const plain = !e.lexicon && !e.domainWords;
   return (plain && t.minLogit !== null && e.bestLogit < t.minLogit) || (t.floorLogit !== null && e.bestLogit < t.floorLogit);
+}
+
+/**
+ * Whether the domain signals (the classifier's P(off-domain), the examples' margin) are measured for a query: not one
+ * that names its section, nor one that names a code the service covers (asked about them, it is in the domain), nor
+ * one shorter than the classifier was fitted on.
+ */
+export function judgesDomain(analysis: Pick<QueryAnalysis, 'words' | 'references' | 'normalised'>): boolean {
+  return !analysis.references.some((r) => !r.inferred) && analysis.words >= DOMAIN_MIN_WORDS && !namesCoveredCode(analysis.normalised);
 }

@@ -1,8 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import { canSee } from '../domain/access';
 import { analyseStage } from '../analyse/analyse.stage';
-import { DOMAIN_MIN_WORDS } from '../analyse/domain.classifier';
-import { namesCoveredCode } from '../citations/code-mentions';
 import type { QueryAnalysis } from '../analyse/analyse';
 import { AppError } from '../errors/app-error';
 import { ErrorCode } from '../errors/error-codes';
@@ -19,6 +17,7 @@ import { fuseStage } from '../fuse/fuse.stage';
 import { rerankPooled } from '../rerank/rerank.stage';
 import { retrieveStage } from '../retrieve/retrieve.stage';
 import { assembleStage } from './assemble.stage';
+import { judgesDomain } from './refusal';
 import type { DomainWords } from './domain-words';
 import { ms, SearchContext, type PipelineDeps } from './pipeline';
 import type { SearchRequest, SearchResponse } from './search.types';
@@ -162,13 +161,13 @@ export class SearchService {
 
   /**
    * How much nearer the query is to the in-domain examples than to the off-domain lines (ExampleIndex.margin), for the
-   * refusal. Gated as the domain classifier is: not for a query that names its section or a code the service covers,
-   * nor for one of a few words. Null while the examples are being embedded, or when the embedder fails.
+   * refusal, for the queries the domain classifier judges (refusal.ts, judgesDomain). Null while the examples are being
+   * embedded, when the embedder fails, or when no margin rule is configured (nothing would read it).
    */
   private async exampleMargin(analysis: QueryAnalysis, req: SearchRequest, vector: () => Promise<Float32Array>): Promise<number | null> {
     const index = this.examplesReady;
-    if (!index || req.disable?.examples || analysis.words < DOMAIN_MIN_WORDS || analysis.references.some((r) => !r.inferred)
-      || namesCoveredCode(analysis.normalised)) return null;
+    const { refuseMargin, keepMargin } = this.deps.rerankSettings;
+    if (!index || req.disable?.examples || (refuseMargin === null && keepMargin === null) || !judgesDomain(analysis)) return null;
     try {
       return index.margin(await vector());
     } catch {
