@@ -10,6 +10,7 @@ import { openStores, type OpenOptions, type Stores } from '../stores/open-stores
 import { OffenceElements } from '../expand/elements';
 import { Glossary } from '../expand/glossary';
 import { readExamples } from '../expand/examples';
+import { SectionClassifier } from '../expand/section-classifier';
 import { DomainWords } from '../search/domain-words';
 import { DomainClassifier } from '../analyse/domain.classifier';
 import { IndexSync } from '../index-sync/index-sync';
@@ -159,9 +160,11 @@ export async function createApp(config: Config, storeOptions: Partial<OpenOption
   const namesCache = config.embeddingCacheDir ? EmbeddingCache.fileFor(config.embeddingCacheDir, config.embeddingModel, 'names-') : undefined;
   const domain = loadDomainClassifier(config);
   const examples = config.examplesFile ? readExamples(config.examplesFile) : [];
+  const sections = config.sectionClassifierWeight > 0 && examples.length ? loadSectionClassifier(config) : null;
   const examplesCache = config.embeddingCacheDir ? EmbeddingCache.fileFor(config.embeddingCacheDir, config.embeddingModel, 'examples-') : undefined;
   const search = new SearchService({
     stores, embedder, rerank, glossary, elements, catalogue, changes, namesCache, examples, examplesCache, examplesWeight: config.examplesWeight,
+    sections: sections && { classifier: sections, weight: config.sectionClassifierWeight },
     rerankSettings: config.rerank, domainWords: DomainWords.load(), domain,
   });
   const ask = new AskService({ search, stores, embedder, catalogue }, config.llm);
@@ -178,15 +181,24 @@ export async function createApp(config: Config, storeOptions: Partial<OpenOption
   };
 }
 
-/** The domain classifier fitted on the configured embedding model's vectors, or null (refusal then goes without it). */
-function loadDomainClassifier(config: Config): DomainClassifier | null {
-  if (config.rerank.offDomainP === null && config.rerank.inDomainP === null) return null;
+/**
+ * Weights fitted on the configured embedding model's vectors (the domain classifier, the section classifier), or null:
+ * the feature that reads them goes without, and the log says how to fit them.
+ */
+function loadFitted<T>(config: Config, what: string, fit: string, without: string, load: (embeddingModel: string) => T | null): T | null {
   try {
-    const domain = DomainClassifier.load(config.embeddingModel);
-    if (!domain) logger.info({ embeddingModel: config.embeddingModel }, 'no domain classifier fitted on this embedding model (nyaya train-domain): refusal goes without it');
-    return domain;
+    const fitted = load(config.embeddingModel);
+    if (!fitted) logger.info({ embeddingModel: config.embeddingModel }, `no ${what} fitted on this embedding model (${fit}): ${without}`);
+    return fitted;
   } catch (err) {
-    logger.warn({ err: (err as Error).message }, 'domain classifier not loaded: refusal goes without it');
+    logger.warn({ err: (err as Error).message }, `${what} not loaded: ${without}`);
     return null;
   }
+}
+
+const loadSectionClassifier = (config: Config) => loadFitted(config, 'section classifier', 'npm run train:sections', "the examples' votes stand alone", (m) => SectionClassifier.load(m));
+
+function loadDomainClassifier(config: Config): DomainClassifier | null {
+  if (config.rerank.offDomainP === null && config.rerank.inDomainP === null) return null;
+  return loadFitted(config, 'domain classifier', 'nyaya train-domain', 'refusal goes without it', (m) => DomainClassifier.load(m));
 }

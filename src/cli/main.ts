@@ -12,6 +12,7 @@ import { searchCommand } from './search.command';
 import { tokenCommand } from './token.command';
 import { packEmbeddingsCommand } from './pack-embeddings.command';
 import { trainDomainCommand } from './train-domain.command';
+import { trainSectionsCommand } from './train-sections.command';
 import { buildExamplesCommand } from './build-examples.command';
 
 const USAGE = `usage: nyaya <command> [options]
@@ -35,6 +36,7 @@ const USAGE = `usage: nyaya <command> [options]
   pack-embeddings                       write seeds/embeddings/ for EMBEDDING_MODEL (the seed's passage vectors)
   train-domain [--data dir|files] [--out file]   fit the domain classifier (refusal) on EMBEDDING_MODEL's vectors
   build-examples [--data dir] [--out file]       write seeds/examples/ (labelled examples that vote sections) from training lines
+  train-sections                        fit the section classifier on the examples (needs python3 with numpy; PYTHON=…)
   token --role R [--districts a,b] [--sub id] [--expires 8h]   print a JWT for the API`;
 
 async function main(): Promise<number> {
@@ -109,6 +111,8 @@ async function main(): Promise<number> {
       return trainDomainCommand(config, values);
     case 'build-examples':
       return buildExamplesCommand(values);
+    case 'train-sections':
+      return trainSectionsCommand(config);
   }
   process.stderr.write(USAGE + '\n');
   return 2;

@@ -66,11 +66,18 @@ export class ExampleIndex {
   private readonly vectors: Float32Array[] = [];
   /** The off-domain lines' vectors: they vote nothing, they only measure how far outside the domain a query is. */
   private readonly outside: Float32Array[] = [];
+  /** The in-domain examples citing each section, by position. */
+  private readonly citing = new Map<string, number[]>();
 
   private constructor(all: LabelledExample[], vectors: Float32Array[]) {
     all.forEach((e, i) => {
       if (e.kind === OFF_DOMAIN) this.outside.push(vectors[i]);
       else {
+        for (const id of e.sections) {
+          const at = this.citing.get(id) ?? [];
+          at.push(this.examples.length);
+          this.citing.set(id, at);
+        }
         this.examples.push(e);
         this.vectors.push(vectors[i]);
       }
@@ -90,6 +97,12 @@ export class ExampleIndex {
   margin(query: Float32Array): number | null {
     if (!this.vectors.length || !this.outside.length) return null;
     return nearest(this.vectors, query) - nearest(this.outside, query);
+  }
+
+  /** Cosine between the query and the nearest example citing the section; null when none cites it. */
+  nearestCiting(query: Float32Array, id: string): number | null {
+    const at = this.citing.get(id);
+    return at ? Math.max(...at.map((i) => dot(this.vectors[i], query))) : null;
   }
 
   static empty(): ExampleIndex {

@@ -12,6 +12,7 @@ import { equivalentsStage } from '../expand/equivalents.stage';
 import { expandStage } from '../expand/expand.stage';
 import { eventNames, narrativeEvents } from '../expand/events';
 import { ExampleIndex, EXAMPLES_MIN_WORDS, type ExampleMatch, type LabelledExample } from '../expand/examples';
+import { combineSectionLists, SectionClassifier } from '../expand/section-classifier';
 import { SectionNames, type NameMatch } from '../expand/section-names';
 import { fuseStage } from '../fuse/fuse.stage';
 import { rerankPooled } from '../rerank/rerank.stage';
@@ -38,6 +39,8 @@ export interface SearchDeps extends PipelineDeps {
   examples?: LabelledExample[];
   /** Disk memo for the examples' embeddings, for a model the seed ships no vectors for. */
   examplesCache?: string;
+  /** The section classifier fitted on the examples, and its weight beside their votes; none: the votes alone. */
+  sections?: { classifier: SectionClassifier; weight: number } | null;
   domainWords: DomainWords;
 }
 
@@ -141,18 +144,25 @@ export class SearchService {
 
   /**
    * The sections of the labelled examples nearest the query, narratives and procedure questions alike: the whole
-   * query is compared, as the examples are whole complaints and questions. Not for a query that names its section,
-   * nor for one of a few words. Null while the examples are still being embedded: the search goes on without them.
+   * query is compared, as the examples are whole complaints and questions; with the section classifier fitted on the
+   * same examples beside their votes. Not for a query that names its section, nor for one of a few words. Null while
+   * the examples are still being embedded and no classifier is loaded: the search goes on without them.
    */
   private async nearExamples(analysis: QueryAnalysis, req: SearchRequest, vector: () => Promise<Float32Array>): Promise<ExampleMatch[] | null> {
     if (!this.deps.examples?.length || req.disable?.examples || analysis.words < EXAMPLES_MIN_WORDS || analysis.references.some((r) => !r.inferred)) return [];
     const index = this.examplesReady;
-    if (!index) {
-      void this.exampleIndex().catch(() => undefined);
-      return null;
-    }
+    const sections = this.deps.sections;
+    // Without the examples' vectors yet (minutes for a model the seed ships none for), the classifier speaks alone.
+    if (!index) void this.exampleIndex().catch(() => undefined);
+    if (!index && !sections) return null;
     try {
-      return index.match(await vector(), EXAMPLE_SECTIONS, (id) => this.deps.catalogue.has(id));
+      const v = await vector();
+      const has = (id: string) => this.deps.catalogue.has(id);
+      const votes = index?.match(v, 2 * EXAMPLE_SECTIONS, has) ?? [];
+      if (!sections) return votes.slice(0, EXAMPLE_SECTIONS);
+      const combined = combineSectionLists(votes, sections.classifier.top(v, 2 * EXAMPLE_SECTIONS, has), sections.weight, EXAMPLE_SECTIONS);
+      // A section only the classifier found is still cited by some example: the nearest one says how close.
+      return combined.map((m) => (m.nearest || !index ? m : { ...m, nearest: index.nearestCiting(v, m.id) ?? 0 }));
     } catch {
       // The embedder's failure shows in the dense stage.
       return [];

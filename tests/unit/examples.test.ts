@@ -11,6 +11,8 @@ const unit = (...x: number[]) => {
   return Float32Array.from(x.map((v) => v / n));
 };
 
+const dotOf = (a: Float32Array, b: Float32Array) => a.reduce((s, v, i) => s + v * b[i], 0);
+
 describe('ExampleIndex.match', () => {
   const examples = [
     { text: 'a', lang: 'en', kind: 'facts', sections: ['IPC:379', 'BNS:303'] },
@@ -50,6 +52,12 @@ describe('ExampleIndex.match', () => {
     fs.writeFileSync(file, '{"text":"theft","lang":"en","kind":"facts","sections":[]}\n');
     expect(() => readExamples(file)).toThrow(/non-empty "sections"/);
     fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('gives the cosine of the nearest example citing a section, however far down the neighbours it lies', () => {
+    expect(built.nearestCiting(unit(1, 0.1, 0), 'BNSS:35')).toBeCloseTo(dotOf(unit(0, 0, 1), unit(1, 0.1, 0)), 6);
+    expect(built.nearestCiting(unit(1, 0.1, 0), 'IPC:379')).toBeCloseTo(Math.max(dotOf(vectors[0], unit(1, 0.1, 0)), dotOf(vectors[1], unit(1, 0.1, 0))), 6);
+    expect(built.nearestCiting(unit(1, 0, 0), 'IPC:302')).toBeNull();
   });
 
   it('drops sections the catalogue does not know and cuts the list at n', () => {

@@ -115,11 +115,11 @@ export class NameMatchType {
   @Field(() => Float, { description: 'Cosine between the query and that name' }) score!: number;
 }
 
-@ObjectType({ description: 'A section voted by the labelled examples (complaints, questions) nearest the query' })
+@ObjectType({ description: 'A section voted by the labelled examples (complaints, questions) nearest the query, or rated probable by the classifier fitted on them' })
 export class ExampleMatchType {
   @Field(() => String) id!: string;
-  @Field(() => Float, { description: "The section's share of the nearest examples' votes, closer examples weighing more (0–1)" }) score!: number;
-  @Field(() => Float, { description: 'Cosine between the query and the nearest example citing the section' }) nearest!: number;
+  @Field(() => Float, { description: "The section's share of the list's RRF mass: the nearest examples' votes (closer examples weighing more) and the section classifier's ranks (0–1)" }) score!: number;
+  @Field(() => Float, { description: 'Cosine between the query and the nearest example citing the section; 0 when only the classifier found it' }) nearest!: number;
 }
 
 @ObjectType()
