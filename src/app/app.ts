@@ -163,7 +163,7 @@ export async function createApp(config: Config, storeOptions: Partial<OpenOption
   const sections = config.sectionClassifierWeight > 0 && examples.length ? loadSectionClassifier(config) : null;
   const examplesCache = config.embeddingCacheDir ? EmbeddingCache.fileFor(config.embeddingCacheDir, config.embeddingModel, 'examples-') : undefined;
   const search = new SearchService({
-    stores, embedder, rerank, glossary, elements, catalogue, changes, namesCache, examples, examplesCache, examplesWeight: config.examplesWeight,
+    stores, embedder, rerank, glossary, elements, catalogue, changes, namesCache, examples, examplesCache, examplesWeight: config.examplesWeight, classifierWeight: config.sectionClassifierWeight,
     sections: sections && { classifier: sections, weight: config.sectionClassifierWeight },
     rerankSettings: config.rerank, domainWords: DomainWords.load(), domain,
   });

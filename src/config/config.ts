@@ -51,9 +51,9 @@ const schema = z.object({
   // seeds/examples/examples.jsonl; 'none': that list is off), and their list's RRF weight (dense and keyword: 1).
   EXAMPLES_FILE: z.string().min(1).optional(),
   EXAMPLES_WEIGHT: z.coerce.number().min(0).max(10).default(RRF_WEIGHTS.examples),
-  // The section classifier's say beside the neighbours' votes within the examples' list (models/section-classifier,
-  // `npm run train:sections`); 0 turns it off.
-  SECTION_CLASSIFIER_WEIGHT: z.coerce.number().min(0).max(10).default(1),
+  // RRF weight of the section classifier's list (models/section-classifier, `npm run train:sections`); 0 turns it off.
+  // Chosen on the design sets (docs/measured.md, *A section classifier beside the examples' votes*).
+  SECTION_CLASSIFIER_WEIGHT: z.coerce.number().min(0).max(10).default(RRF_WEIGHTS.classifier),
   RERANK_TOP_N: z.coerce.number().int().min(1).max(100).default(20),
   RERANK_BUDGET_MS: z.coerce.number().int().min(10).max(600000).default(4000),
   // The model's rank beside the fused rank: 0.25 had the best design sums of R@10 and MRR among 0, 0.25, 0.5, 1 and
@@ -139,7 +139,7 @@ export type Config = Readonly<{
   examplesFile: string | null;
   /** RRF weight of the examples' list (RRF fusion only). */
   examplesWeight: number;
-  /** Weight of the section classifier's ranks beside the neighbours' votes in the examples' list; 0: not used. */
+  /** RRF weight of the section classifier's list (RRF fusion only); 0: not used. */
   sectionClassifierWeight: number;
   /** Directory for embeddings kept across restarts; null when EMBEDDING_CACHE_DIR=off. */
   embeddingCacheDir: string | null;

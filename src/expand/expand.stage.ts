@@ -19,7 +19,7 @@ const NO_GRAPH: Pick<CitationGraph, 'equivalents' | 'coCited'> = { equivalents: 
  * the labelled examples nearest it (SearchService keeps the embeddings of both).
  */
 export async function expandStage(
-  analysis: QueryAnalysis, near: { names: NameMatch[]; examples: ExampleMatch[] | null }, ctx: SearchContext, lexicon: { glossary: Glossary; elements: OffenceElements },
+  analysis: QueryAnalysis, near: { names: NameMatch[]; examples: ExampleMatch[] | null; classified: ExampleMatch[] }, ctx: SearchContext, lexicon: { glossary: Glossary; elements: OffenceElements },
 ): Promise<StageResult<{ expansion: Expansion; named: Map<string, NamedSection> }>> {
   const { off, req } = ctx;
   // The sections the query names, with their sub-sections: the section expansion after rerank needs them too.
@@ -33,6 +33,7 @@ export async function expandStage(
       catalogue: ctx.deps.catalogue,
       names: near.names,
       examples: near.examples ?? [],
+      classified: near.classified,
       named,
     },
     { coCited: !!req.expandCoCited, access: req.filter?.access },

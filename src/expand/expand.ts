@@ -21,6 +21,8 @@ export interface Expansion {
   similar: NameMatch[];
   /** Sections voted by the labelled examples nearest the query, best first (their own ranked list). */
   examples: ExampleMatch[];
+  /** Sections the section classifier fitted on the examples rates most probable, best first (their own ranked list). */
+  classified: ExampleMatch[];
   terms: ExpandedTerm[];
   keywordTerms: string[];
   phrases: string[];
@@ -45,7 +47,7 @@ export interface ExpandOptions {
 export async function expandQuery(
   a: QueryAnalysis,
   deps: {
-    glossary: Glossary; elements: OffenceElements; graph: Pick<CitationGraph, 'equivalents' | 'coCited'>; catalogue: StatuteCatalogue; names?: NameMatch[]; examples?: ExampleMatch[];
+    glossary: Glossary; elements: OffenceElements; graph: Pick<CitationGraph, 'equivalents' | 'coCited'>; catalogue: StatuteCatalogue; names?: NameMatch[]; examples?: ExampleMatch[]; classified?: ExampleMatch[];
     /** The sections the query names (namedSections), when the caller has them already. */
     named?: Map<string, NamedSection>;
   },
@@ -61,6 +63,7 @@ export async function expandQuery(
     sections,
     similar,
     examples: deps.examples ?? [],
+    classified: deps.classified ?? [],
     terms: lexical.terms,
     keywordTerms: keywordTerms(a, lexical.terms),
     phrases: phrases(a, lexical.matches, lexical.terms),

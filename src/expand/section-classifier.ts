@@ -30,7 +30,8 @@ export const sectionWeightsFiles = (embeddingModel: string, dir = SECTIONS_DIR) 
  * (ExampleIndex.match) vote for the offences of the complaints a story resembles as a whole, so a story's main
  * offence outvotes what it tells in passing (the goods damaged in a robbery, the threat after a beating): 59 % of the
  * design narratives' missed sections were in no list at all (docs/measured.md). A linear score adds up what each part
- * of the story says, so a clause about damage raises mischief whatever else the story holds.
+ * of the story says, so a clause about damage raises mischief whatever else the story holds. Its sections are their
+ * own ranked list in fusion (SECTION_CLASSIFIER_WEIGHT), beside the votes' list.
  */
 export class SectionClassifier {
   private readonly rows: Float32Array[];
@@ -72,27 +73,4 @@ export class SectionClassifier {
     scored.sort((a, b) => b.z - a.z || (a.id < b.id ? -1 : 1));
     return scored.slice(0, n).map(({ id, z }) => ({ id, score: 1 / (1 + Math.exp(-z)), nearest: 0 }));
   }
-}
-
-/** RRF's constant for the two lists: small, as the lists are short and their heads matter most. */
-const COMBINE_K = 10;
-
-/**
- * The neighbours' votes and the classifier's sections as one list (weighted RRF of their ranks), best first. A
- * section's score is its share of the combined RRF mass, `nearest` the neighbours' where they voted for it.
- */
-export function combineSectionLists(votes: ExampleMatch[], classified: ExampleMatch[], classifierWeight: number, n: number): ExampleMatch[] {
-  const out = new Map<string, ExampleMatch>();
-  const add = (list: ExampleMatch[], weight: number) => list.forEach((m, rank) => {
-    const o = out.get(m.id) ?? { id: m.id, score: 0, nearest: m.nearest };
-    o.score += weight / (COMBINE_K + rank);
-    out.set(m.id, o);
-  });
-  add(votes, 1);
-  add(classified, classifierWeight);
-  const total = [...out.values()].reduce((s, m) => s + m.score, 0) || 1;
-  return [...out.values()]
-    .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1))
-    .slice(0, n)
-    .map((m) => ({ ...m, score: m.score / total }));
 }

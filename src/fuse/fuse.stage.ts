@@ -25,12 +25,13 @@ export interface FuseOutput {
  * narrative loosely. The dense list speaks only for the part of a long narrative the embedder read; the keyword list
  * saw all of it.
  */
-export function listWeights(method: 'RRF' | 'WEIGHTED', expansion: Pick<Expansion, 'concepts' | 'offences'>, denseCoverage: number, examplesWeight?: number) {
+export function listWeights(method: 'RRF' | 'WEIGHTED', expansion: Pick<Expansion, 'concepts' | 'offences'>, denseCoverage: number, examplesWeight?: number, classifierWeight?: number) {
   const base = method === 'RRF' ? RRF_WEIGHTS : LINEAR_WEIGHTS;
   const dilution = Math.min(1, 3 / Math.max(1, expansion.concepts));
   const inferredDilution = Math.min(1, 2 / Math.max(1, expansion.offences.length));
   const examples = method === 'RRF' ? examplesWeight ?? base.examples : base.examples;
-  return { glossary: base.glossary * dilution, elements: base.elements * inferredDilution, dense: base.dense * denseCoverage, examples };
+  const classifier = method === 'RRF' ? classifierWeight ?? base.classifier : base.classifier;
+  return { glossary: base.glossary * dilution, elements: base.elements * inferredDilution, dense: base.dense * denseCoverage, examples, classifier };
 }
 
 /**
@@ -44,7 +45,7 @@ export async function fuseStage(
   const { req, off, deps } = ctx;
   const { retrieved, lists } = input.retrieve;
   const method = req.fusion ?? 'RRF';
-  const fused = fuse(lists, method, listWeights(method, input.expansion, retrieved.denseCoverage, deps.examplesWeight)).slice(0, pool * 3);
+  const fused = fuse(lists, method, listWeights(method, input.expansion, retrieved.denseCoverage, deps.examplesWeight, deps.classifierWeight)).slice(0, pool * 3);
   const chunks = new Map((await deps.stores.documents.getChunks(fused.map((f) => f.chunkId))).map((c) => [c.id, c]));
   const docs = new Map((await deps.stores.documents.getDocuments([...new Set(fused.map((f) => f.documentId))])).map((d) => [d.id, d]));
   const intent = priorIntent(input.analysis, !!off.prior);

@@ -3,7 +3,7 @@ import type { Embedder } from '../models/embedder';
 import type { Stores } from '../stores/open-stores';
 import type { IndexHit, SearchFilter } from '../stores/store.types';
 
-export type ListName = 'reference' | 'elements' | 'glossary' | 'names' | 'examples' | 'dense' | 'keyword';
+export type ListName = 'reference' | 'elements' | 'glossary' | 'names' | 'examples' | 'classifier' | 'dense' | 'keyword';
 
 export interface RankedList {
   name: ListName;
@@ -90,9 +90,10 @@ export async function retrieve(stores: Stores, embedder: Embedder, x: Expansion,
     }),
     timed(() => stores.keyword.search({ terms: x.keywordTerms, phrases: x.phrases }, n, filter)),
     timed(async () => {
-      const [reference, elements, glossary, names, examples] = await Promise.all([
-        sections('reference'), sections('elements'), sections('glossary'), sectionList(stores, x.similar, filter), sectionList(stores, x.examples, filter)]);
-      return { reference, elements, glossary, names, examples };
+      const [reference, elements, glossary, names, examples, classifier] = await Promise.all([
+        sections('reference'), sections('elements'), sections('glossary'), sectionList(stores, x.similar, filter), sectionList(stores, x.examples, filter),
+        sectionList(stores, x.classified, filter)]);
+      return { reference, elements, glossary, names, examples, classifier };
     }),
   ]);
   const lists: RankedList[] = [
@@ -101,6 +102,7 @@ export async function retrieve(stores: Stores, embedder: Embedder, x: Expansion,
     { name: 'glossary', hits: (named.value?.glossary ?? []).slice(0, n * 2) },
     { name: 'names', hits: (named.value?.names ?? []).slice(0, n * 2) },
     { name: 'examples', hits: (named.value?.examples ?? []).slice(0, n * 2) },
+    { name: 'classifier', hits: (named.value?.classifier ?? []).slice(0, n * 2) },
     { name: 'dense', hits: dense.value?.hits ?? [] },
     { name: 'keyword', hits: keyword.value ?? [] },
   ];

@@ -44,7 +44,7 @@ export async function assembleStage(
     chunk: c.chunk, document: docs.get(c.chunk.documentId)!, highlights: highlights(c.chunk.text, terms), addedBy: c.addedBy, siblings: c.siblings,
     scores: {
       dense: c.scores.dense ?? null, keyword: c.scores.keyword ?? null, reference: c.scores.reference ?? null,
-      elements: c.scores.elements ?? null, glossary: c.scores.glossary ?? null, names: c.scores.names ?? null, examples: c.scores.examples ?? null, fused: c.fused, rerank: c.rerank,
+      elements: c.scores.elements ?? null, glossary: c.scores.glossary ?? null, names: c.scores.names ?? null, examples: c.scores.examples ?? null, classifier: c.scores.classifier ?? null, fused: c.fused, rerank: c.rerank,
     },
   }));
   return {

@@ -20,6 +20,8 @@ export interface PipelineDeps {
   domain: DomainClassifier | null;
   /** RRF weight of the labelled examples' list (EXAMPLES_WEIGHT); unset: fuse.ts's default. */
   examplesWeight?: number;
+  /** RRF weight of the section classifier's list (SECTION_CLASSIFIER_WEIGHT); unset: fuse.ts's default. */
+  classifierWeight?: number;
 }
 
 /** What a stage says about itself; the pipeline adds its name and time. */

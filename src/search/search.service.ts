@@ -12,7 +12,7 @@ import { equivalentsStage } from '../expand/equivalents.stage';
 import { expandStage } from '../expand/expand.stage';
 import { eventNames, narrativeEvents } from '../expand/events';
 import { ExampleIndex, EXAMPLES_MIN_WORDS, type ExampleMatch, type LabelledExample } from '../expand/examples';
-import { combineSectionLists, SectionClassifier } from '../expand/section-classifier';
+import type { SectionClassifier } from '../expand/section-classifier';
 import { SectionNames, type NameMatch } from '../expand/section-names';
 import { fuseStage } from '../fuse/fuse.stage';
 import { rerankPooled } from '../rerank/rerank.stage';
@@ -133,13 +133,13 @@ export class SearchService {
     };
   }
 
-  private async near(analysis: QueryAnalysis, req: SearchRequest): Promise<{ names: NameMatch[]; examples: ExampleMatch[] | null; margin: Promise<number | null> }> {
+  private async near(analysis: QueryAnalysis, req: SearchRequest): Promise<{ names: NameMatch[]; examples: ExampleMatch[] | null; classified: ExampleMatch[]; margin: Promise<number | null> }> {
     // The whole query's vector, shared: the embedder memoises a query only once computed, so the two lists asking for
     // it at once would run the model twice. The dense stage and the domain classifier find it in that memo later.
     let whole: Promise<Float32Array> | undefined;
     const vector = () => (whole ??= this.deps.embedder.embed([analysis.normalised], 'query').then(([v]) => v));
-    const [names, examples] = await Promise.all([this.similarNames(analysis, req, vector), this.nearExamples(analysis, req, vector)]);
-    return { names, examples, margin: this.exampleMargin(analysis, req, vector) };
+    const [names, examples, classified] = await Promise.all([this.similarNames(analysis, req, vector), this.nearExamples(analysis, req, vector), this.classified(analysis, req, vector)]);
+    return { names, examples, classified, margin: this.exampleMargin(analysis, req, vector) };
   }
 
   /**
@@ -151,20 +151,31 @@ export class SearchService {
   private async nearExamples(analysis: QueryAnalysis, req: SearchRequest, vector: () => Promise<Float32Array>): Promise<ExampleMatch[] | null> {
     if (!this.deps.examples?.length || req.disable?.examples || analysis.words < EXAMPLES_MIN_WORDS || analysis.references.some((r) => !r.inferred)) return [];
     const index = this.examplesReady;
-    const sections = this.deps.sections;
-    // Without the examples' vectors yet (minutes for a model the seed ships none for), the classifier speaks alone.
-    if (!index) void this.exampleIndex().catch(() => undefined);
-    if (!index && !sections) return null;
+    if (!index) {
+      void this.exampleIndex().catch(() => undefined);
+      return null;
+    }
     try {
-      const v = await vector();
-      const has = (id: string) => this.deps.catalogue.has(id);
-      const votes = index?.match(v, 2 * EXAMPLE_SECTIONS, has) ?? [];
-      if (!sections) return votes.slice(0, EXAMPLE_SECTIONS);
-      const combined = combineSectionLists(votes, sections.classifier.top(v, 2 * EXAMPLE_SECTIONS, has), sections.weight, EXAMPLE_SECTIONS);
-      // A section only the classifier found is still cited by some example: the nearest one says how close.
-      return combined.map((m) => (m.nearest || !index ? m : { ...m, nearest: index.nearestCiting(v, m.id) ?? 0 }));
+      return index.match(await vector(), EXAMPLE_SECTIONS, (id) => this.deps.catalogue.has(id));
     } catch {
       // The embedder's failure shows in the dense stage.
+      return [];
+    }
+  }
+
+  /**
+   * The sections the section classifier fitted on the examples rates most probable, each with the cosine of the
+   * nearest example citing it once the examples are embedded. The same queries as the votes.
+   */
+  private async classified(analysis: QueryAnalysis, req: SearchRequest, vector: () => Promise<Float32Array>): Promise<ExampleMatch[]> {
+    const sections = this.deps.sections;
+    if (!sections || req.disable?.examples || analysis.words < EXAMPLES_MIN_WORDS || analysis.references.some((r) => !r.inferred)) return [];
+    try {
+      const v = await vector();
+      const index = this.examplesReady;
+      return sections.classifier.top(v, EXAMPLE_SECTIONS, (id) => this.deps.catalogue.has(id))
+        .map((m) => ({ ...m, nearest: index?.nearestCiting(v, m.id) ?? 0 }));
+    } catch {
       return [];
     }
   }

@@ -22,7 +22,7 @@ export interface SearchRequest {
 export interface SearchHit {
   chunk: ChunkRecord;
   document: StoredDocument;
-  scores: { dense: number | null; keyword: number | null; reference: number | null; elements: number | null; glossary: number | null; names: number | null; examples: number | null; fused: number; rerank: number | null };
+  scores: { dense: number | null; keyword: number | null; reference: number | null; elements: number | null; glossary: number | null; names: number | null; examples: number | null; classifier: number | null; fused: number; rerank: number | null };
   highlights: string[];
   /** Why a hit that no list found is here: e.g. "equivalent of IPC:302". */
   addedBy: string | null;

@@ -1,26 +1,9 @@
 import { exampleText, OFF_DOMAIN, readExamples } from '../../src/expand/examples';
-import { combineSectionLists, SectionClassifier } from '../../src/expand/section-classifier';
+import { SectionClassifier } from '../../src/expand/section-classifier';
 import { normaliseQuery } from '../../src/analyse/analyse';
 import { Embedder } from '../../src/models/embedder';
 import { loadStatutes } from '../../src/seeds/statutes';
 import { EMBEDDING_MODEL, MODELS_DIR } from '../support/profiles';
-
-const match = (id: string) => ({ id, score: 0, nearest: 0.9 });
-
-describe('combineSectionLists', () => {
-  it('fuses the two lists by weighted rank, normalises the scores and cuts at n', () => {
-    const votes = ['IPC:379', 'BNS:303', 'IPC:457'].map(match);
-    const classified = ['IPC:427', 'IPC:379'].map(match);
-    const both = combineSectionLists(votes, classified, 1, 3);
-    // In both lists, first and second: ahead of either list's own first.
-    expect(both.map((m) => m.id)).toEqual(['IPC:379', 'IPC:427', 'BNS:303']);
-    expect(both[0].nearest).toBe(0.9);
-    expect(combineSectionLists(votes, classified, 1, 10).reduce((s, m) => s + m.score, 0)).toBeCloseTo(1, 6);
-    // A heavier classifier puts its own first above the votes' first.
-    expect(combineSectionLists(['BNS:303'].map(match), ['IPC:427'].map(match), 2, 2).map((m) => m.id)).toEqual(['IPC:427', 'BNS:303']);
-    expect(combineSectionLists([], [], 2, 5)).toEqual([]);
-  });
-});
 
 describe('the shipped section classifier (models/section-classifier, real multilingual-e5-small)', () => {
   const classifier = SectionClassifier.load(EMBEDDING_MODEL);

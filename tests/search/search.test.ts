@@ -155,11 +155,13 @@ describeEachProfile('search pipeline on real stores and models (%s)', (profile) 
     const custody = await app.search.search({ query: 'we picked up the accused yesterday evening and he is still in our lock-up, by when must he be taken before the magistrate' });
     expect(custody.expansion.examples.map((m) => m.id).slice(0, 6)).toEqual(expect.arrayContaining([expect.stringMatching(/^(BNSS:58|CrPC:57|BNSS:187|CrPC:167)$/)]));
     // Written for this test: a snatching whose aside is a smashed windscreen. The section classifier fitted on the
-    // examples (models/section-classifier) brings the mischief into the same list, with its nearest citing example.
+    // examples (models/section-classifier) ranks the mischief as its own list, with its nearest citing example.
     const snatching = await app.search.search({ query: 'Two boys on a motorcycle snatched my purse near the temple gate and when my husband chased them they threw a brick which broke the windscreen of our car' });
-    const mischief = snatching.expansion.examples.filter((m) => /^(IPC:427|BNS:324)$/.test(m.id));
+    const mischief = snatching.expansion.classified.filter((m) => /^(IPC:427|BNS:324)$/.test(m.id));
     expect(mischief.length).toBeGreaterThan(0);
-    expect(mischief.every((m) => m.nearest > 0.5)).toBe(true);
+    expect(mischief.every((m) => m.nearest > 0.5 && m.score > 0 && m.score < 1)).toBe(true);
+    expect(snatching.hits.some((h) => h.scores.classifier !== null)).toBe(true);
+    expect((await app.search.search({ query: snatching.query, disable: { examples: true } })).expansion.classified).toEqual([]);
     const off = await app.search.search({ query: story.query, disable: { examples: true } });
     expect(off.expansion.examples).toEqual([]);
     expect(off.hits.every((h) => h.scores.examples === null)).toBe(true);

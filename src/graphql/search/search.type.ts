@@ -43,6 +43,7 @@ export class HitScoresType {
   @Field(() => Float, { nullable: true, description: 'section implied by a glossary term (rank score)' }) glossary!: number | null;
   @Field(() => Float, { nullable: true, description: 'section whose title or glossary name is nearest a short query in meaning (rank score)' }) names!: number | null;
   @Field(() => Float, { nullable: true, description: 'section cited by the labelled example complaints and questions nearest the query (rank score)' }) examples!: number | null;
+  @Field(() => Float, { nullable: true, description: 'section the classifier fitted on the labelled examples rates probable for the query (rank score)' }) classifier!: number | null;
   @Field(() => Float) fused!: number;
   @Field(() => Float, { nullable: true, description: 'raw cross-encoder logit' }) rerank!: number | null;
 }
@@ -118,8 +119,8 @@ export class NameMatchType {
 @ObjectType({ description: 'A section voted by the labelled examples (complaints, questions) nearest the query, or rated probable by the classifier fitted on them' })
 export class ExampleMatchType {
   @Field(() => String) id!: string;
-  @Field(() => Float, { description: "The section's share of the list's RRF mass: the nearest examples' votes (closer examples weighing more) and the section classifier's ranks (0–1)" }) score!: number;
-  @Field(() => Float, { description: 'Cosine between the query and the nearest example citing the section; 0 when only the classifier found it' }) nearest!: number;
+  @Field(() => Float, { description: "Votes: the section's share of the nearest examples' votes, closer examples weighing more; classifier: its probability (0–1)" }) score!: number;
+  @Field(() => Float, { description: 'Cosine between the query and the nearest example citing the section (0 while the examples are being embedded)' }) nearest!: number;
 }
 
 @ObjectType()
@@ -128,6 +129,7 @@ export class ExpansionType {
   @Field(() => [String], { description: 'Offences inferred from the ingredients an incident narrative or a short offence description states (murder: died + axe)' }) offences!: string[];
   @Field(() => [NameMatchType], { description: 'Sections whose titles or glossary names are nearest a short query in meaning, nearest first (not computed for narratives)' }) similar!: NameMatchType[];
   @Field(() => [ExampleMatchType], { description: 'Sections cited by the labelled examples nearest the query, best first (not computed when the query names its sections)' }) examples!: ExampleMatchType[];
+  @Field(() => [ExampleMatchType], { description: 'Sections the classifier fitted on the labelled examples rates most probable, best first (same queries as examples)' }) classified!: ExampleMatchType[];
   @Field(() => [ExpandedTermType]) terms!: ExpandedTermType[];
   @Field(() => [String]) subQueries!: string[];
   @Field(() => [String], { description: 'Texts embedded for dense retrieval' }) denseQueries!: string[];
