@@ -160,11 +160,11 @@ export async function createApp(config: Config, storeOptions: Partial<OpenOption
   const namesCache = config.embeddingCacheDir ? EmbeddingCache.fileFor(config.embeddingCacheDir, config.embeddingModel, 'names-') : undefined;
   const domain = loadDomainClassifier(config);
   const examples = config.examplesFile ? readExamples(config.examplesFile) : [];
-  const sections = config.sectionClassifierWeight > 0 && examples.length ? loadSectionClassifier(config) : null;
+  const sectionClassifier = config.sectionClassifierWeight > 0 && examples.length ? loadSectionClassifier(config) : null;
   const examplesCache = config.embeddingCacheDir ? EmbeddingCache.fileFor(config.embeddingCacheDir, config.embeddingModel, 'examples-') : undefined;
   const search = new SearchService({
     stores, embedder, rerank, glossary, elements, catalogue, changes, namesCache, examples, examplesCache, examplesWeight: config.examplesWeight, classifierWeight: config.sectionClassifierWeight,
-    sections: sections && { classifier: sections, weight: config.sectionClassifierWeight },
+    sectionClassifier,
     rerankSettings: config.rerank, domainWords: DomainWords.load(), domain,
   });
   const ask = new AskService({ search, stores, embedder, catalogue }, config.llm);

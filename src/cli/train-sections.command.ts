@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Config } from '../config/config';
-import { exampleText, OFF_DOMAIN, readExamples } from '../expand/examples';
+import { embedExamples, OFF_DOMAIN, readExamples } from '../expand/examples';
 import { SectionClassifier, sectionWeightsFiles } from '../expand/section-classifier';
 import { EmbeddingCache } from '../models/embedding-cache';
 import { Embedder } from '../models/embedder';
@@ -37,9 +37,8 @@ export async function trainSectionsCommand(config: Config): Promise<number> {
   }
   const embedder = await Embedder.load(config.embeddingModel, config);
   process.stderr.write(`[train-sections] embedding ${examples.length} examples with ${config.embeddingModel}\n`);
-  const cache = config.embeddingCacheDir ? new EmbeddingCache(EmbeddingCache.fileFor(config.embeddingCacheDir, config.embeddingModel, 'examples-'), embedder.info.dims) : undefined;
-  const vectors = await embedder.embed(examples.map(exampleText), 'passage', 16, cache);
-  cache?.close();
+  const cacheFile = config.embeddingCacheDir ? EmbeddingCache.fileFor(config.embeddingCacheDir, config.embeddingModel, 'examples-') : undefined;
+  const vectors = await embedExamples(embedder, examples, cacheFile);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nyaya-sections-'));
   try {
     const flat = new Float32Array(vectors.length * embedder.info.dims);

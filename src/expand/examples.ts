@@ -115,12 +115,9 @@ export class ExampleIndex {
     return new ExampleIndex(examples, vectors);
   }
 
-  /** Embeds the examples (shipped vectors first, then the disk memo `cacheFile`, then the model). */
+  /** Embeds the examples (embedExamples) and indexes them. */
   static async build(embedder: Pick<Embedder, 'embed' | 'info'>, examples: LabelledExample[], cacheFile?: string): Promise<ExampleIndex> {
-    const cache = cacheFile ? new EmbeddingCache(cacheFile, embedder.info.dims) : undefined;
-    const vectors = await embedder.embed(examples.map(exampleText), 'passage', 16, cache);
-    cache?.close();
-    return new ExampleIndex(examples, vectors);
+    return new ExampleIndex(examples, await embedExamples(embedder, examples, cacheFile));
   }
 
   /** The sections of the `NEIGHBOURS` examples nearest the query vector, by their similarity-weighted votes, best first. */
@@ -152,6 +149,19 @@ export class ExampleIndex {
       .map((m) => ({ ...m, score: m.score / total }))
       .sort((a, b) => b.score - a.score || b.nearest - a.nearest || (a.id < b.id ? -1 : 1))
       .slice(0, n);
+  }
+}
+
+/**
+ * The examples' vectors, as the index and the section classifier's fit both read them: passages, normalised as a
+ * search normalises its query; the shipped vectors first, then the disk memo `cacheFile`, then the model.
+ */
+export async function embedExamples(embedder: Pick<Embedder, 'embed' | 'info'>, examples: LabelledExample[], cacheFile?: string): Promise<Float32Array[]> {
+  const cache = cacheFile ? new EmbeddingCache(cacheFile, embedder.info.dims) : undefined;
+  try {
+    return await embedder.embed(examples.map(exampleText), 'passage', 16, cache);
+  } finally {
+    cache?.close();
   }
 }
 

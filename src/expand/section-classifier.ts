@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import path from 'node:path';
+import { weightsFile } from '../analyse/domain.classifier';
 import { fromRoot } from '../util/paths';
 import { dot } from '../util/vector';
 import type { ExampleMatch } from './examples';
@@ -19,10 +19,10 @@ export interface SectionWeightsMeta {
   fitted: Record<string, unknown>;
 }
 
-/** The files for a model: its name with every character outside [A-Za-z0-9._-] replaced. */
+/** The files for a model, named as the domain classifier's are (weightsFile), the weights beside the JSON. */
 export const sectionWeightsFiles = (embeddingModel: string, dir = SECTIONS_DIR) => {
-  const base = path.join(dir, embeddingModel.replace(/[^A-Za-z0-9._-]/g, '_'));
-  return { meta: `${base}.json`, weights: `${base}.f32` };
+  const meta = weightsFile(embeddingModel, dir);
+  return { meta, weights: meta.replace(/\.json$/, '.f32') };
 };
 
 /**

@@ -39,8 +39,8 @@ export interface SearchDeps extends PipelineDeps {
   examples?: LabelledExample[];
   /** Disk memo for the examples' embeddings, for a model the seed ships no vectors for. */
   examplesCache?: string;
-  /** The section classifier fitted on the examples, and its weight beside their votes; none: the votes alone. */
-  sections?: { classifier: SectionClassifier; weight: number } | null;
+  /** The section classifier fitted on the examples (its list's weight is PipelineDeps.classifierWeight); none: no such list. */
+  sectionClassifier?: SectionClassifier | null;
   domainWords: DomainWords;
 }
 
@@ -52,6 +52,13 @@ const NAME_MATCHES = 4;
  * statute text exists, and the two share most legal vocabulary.
  */
 const NAME_LANGUAGES: Record<string, ('en' | 'hi' | 'gu')[]> = { en: ['en'], hi: ['hi'], gu: ['gu', 'hi'] };
+/**
+ * Whether the labelled examples (their votes, the classifier fitted on them) are asked about a query: not one that names
+ * its section, which says what it wants, nor one of a few words, an offence's name the section-name list matches.
+ */
+const readsExamples = (analysis: QueryAnalysis, req: SearchRequest) =>
+  !req.disable?.examples && analysis.words >= EXAMPLES_MIN_WORDS && !analysis.references.some((r) => !r.inferred);
+
 /** Sections taken from the examples' votes: a narrative's neighbours share its two or three offences and their counterparts. */
 const EXAMPLE_SECTIONS = 10;
 
@@ -144,12 +151,11 @@ export class SearchService {
 
   /**
    * The sections of the labelled examples nearest the query, narratives and procedure questions alike: the whole
-   * query is compared, as the examples are whole complaints and questions; with the section classifier fitted on the
-   * same examples beside their votes. Not for a query that names its section, nor for one of a few words. Null while
-   * the examples are still being embedded and no classifier is loaded: the search goes on without them.
+   * query is compared, as the examples are whole complaints and questions. Null while the examples are still being
+   * embedded: the search goes on without them.
    */
   private async nearExamples(analysis: QueryAnalysis, req: SearchRequest, vector: () => Promise<Float32Array>): Promise<ExampleMatch[] | null> {
-    if (!this.deps.examples?.length || req.disable?.examples || analysis.words < EXAMPLES_MIN_WORDS || analysis.references.some((r) => !r.inferred)) return [];
+    if (!this.deps.examples?.length || !readsExamples(analysis, req)) return [];
     const index = this.examplesReady;
     if (!index) {
       void this.exampleIndex().catch(() => undefined);
@@ -168,12 +174,12 @@ export class SearchService {
    * nearest example citing it once the examples are embedded. The same queries as the votes.
    */
   private async classified(analysis: QueryAnalysis, req: SearchRequest, vector: () => Promise<Float32Array>): Promise<ExampleMatch[]> {
-    const sections = this.deps.sections;
-    if (!sections || req.disable?.examples || analysis.words < EXAMPLES_MIN_WORDS || analysis.references.some((r) => !r.inferred)) return [];
+    const classifier = this.deps.sectionClassifier;
+    if (!classifier || !readsExamples(analysis, req)) return [];
     try {
       const v = await vector();
       const index = this.examplesReady;
-      return sections.classifier.top(v, EXAMPLE_SECTIONS, (id) => this.deps.catalogue.has(id))
+      return classifier.top(v, EXAMPLE_SECTIONS, (id) => this.deps.catalogue.has(id))
         .map((m) => ({ ...m, nearest: index?.nearestCiting(v, m.id) ?? 0 }));
     } catch {
       return [];
