@@ -1,6 +1,7 @@
 import type { Language } from '../domain/document.types';
 import { extractCitations, type Citation } from '../citations/extract';
 import { normaliseText, words } from '../text/normalise';
+import { hindiTransliterator, isRomanisedHindi } from '../text/romanised';
 import { detectLanguage } from '../text/script';
 import { classifyQuery, type QueryType } from './query-type';
 
@@ -9,6 +10,8 @@ export interface QueryAnalysis {
   normalised: string;
   language: Language;
   codeMixed: boolean;
+  /** The query was Hindi in Latin letters; `normalised` is its Devanagari reading (text/romanised.ts). */
+  romanised: boolean;
   references: Citation[];
   type: QueryType;
   confidence: number;
@@ -24,10 +27,14 @@ export const normaliseQuery = (query: string) => normaliseText(query).replace(/\
  * script, pull out statute references with the ingestion extractor, and classify the query.
  */
 export function analyseQuery(query: string, opts: { narrowed: boolean; date?: string }): QueryAnalysis {
-  const normalised = normaliseQuery(query);
+  const typed = normaliseQuery(query);
+  // References are read off the text as typed ("IPC ki dhara 302"); the rest of the search reads romanised Hindi in
+  // Devanagari, as it reads Hindi.
+  const references = extractCitations(typed, { date: opts.date });
+  const romanised = detectLanguage(typed).language === 'en' && isRomanisedHindi(typed);
+  const normalised = romanised ? hindiTransliterator().toDevanagari(typed) : typed;
   const { language, mixed } = detectLanguage(normalised);
-  const references = extractCitations(normalised, { date: opts.date });
   const n = words(normalised).length;
   const c = classifyQuery(normalised, n, references.length, opts.narrowed);
-  return { original: query, normalised, language, codeMixed: mixed, references, type: c.type, confidence: c.confidence, k: c.k, words: n };
+  return { original: query, normalised, language, codeMixed: mixed, romanised, references, type: c.type, confidence: c.confidence, k: c.k, words: n };
 }

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Config } from '../config/config';
-import { embedExamples, OFF_DOMAIN, readExamples } from '../expand/examples';
+import { embedExamples, exampleText, OFF_DOMAIN, readExamples } from '../expand/examples';
 import { SectionClassifier, sectionWeightsFiles } from '../expand/section-classifier';
 import { EmbeddingCache } from '../models/embedding-cache';
 import { Embedder } from '../models/embedder';
@@ -14,8 +14,9 @@ export const FIT_SCRIPT = fromRoot('tools', 'sections', 'fit.py');
 
 /**
  * `nyaya train-sections`: embeds the shipped labelled examples (seeds/examples, already screened of the design hold-out
- * and of near copies of evaluation queries by build-examples) as passages, as the examples' index does, and fits one
- * logistic regression per section on them (tools/sections/fit.py, numpy; PYTHON names the interpreter). Writes
+ * and of near copies of evaluation queries by build-examples) as passages, as the examples' index does, and as queries,
+ * as a search embeds its own, and fits one logistic regression per section on both (tools/sections/fit.py, numpy;
+ * PYTHON names the interpreter). Writes
  * models/section-classifier/<model>.{json,f32}, where the service finds them. Run it after build-examples.
  */
 export async function trainSectionsCommand(config: Config): Promise<number> {
@@ -38,13 +39,19 @@ export async function trainSectionsCommand(config: Config): Promise<number> {
   const embedder = await Embedder.load(config.embeddingModel, config);
   process.stderr.write(`[train-sections] embedding ${examples.length} examples with ${config.embeddingModel}\n`);
   const cacheFile = config.embeddingCacheDir ? EmbeddingCache.fileFor(config.embeddingCacheDir, config.embeddingModel, 'examples-') : undefined;
-  const vectors = await embedExamples(embedder, examples, cacheFile);
+  const passages = await embedExamples(embedder, examples, cacheFile);
+  // The classifier reads a search's query vector ("query: " prefix); fitted on the passage vectors alone it scored
+  // 0.14 lower (R@10 + MRR, design sets). Both views are kept: the passages are what the examples' index holds.
+  process.stderr.write(`[train-sections] embedding them as queries too\n`);
+  const queries = await embedder.embed(examples.map(exampleText), 'query', 16);
+  const vectors = [...passages, ...queries];
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nyaya-sections-'));
   try {
     const flat = new Float32Array(vectors.length * embedder.info.dims);
     vectors.forEach((v, i) => flat.set(v, i * embedder.info.dims));
     fs.writeFileSync(path.join(dir, 'vectors.f32'), Buffer.from(flat.buffer));
-    fs.writeFileSync(path.join(dir, 'input.json'), JSON.stringify({ dims: embedder.info.dims, sections: examples.map((e) => e.sections) }));
+    const sections = examples.map((e) => e.sections);
+    fs.writeFileSync(path.join(dir, 'input.json'), JSON.stringify({ dims: embedder.info.dims, sections: [...sections, ...sections] }));
     const files = sectionWeightsFiles(config.embeddingModel);
     fs.mkdirSync(path.dirname(files.meta), { recursive: true });
     const prefix = files.meta.replace(/\.json$/, '');

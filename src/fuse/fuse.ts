@@ -20,12 +20,13 @@ export const RRF_K = 60;
  * query (expand/examples.ts) count three times as much (EXAMPLES_WEIGHT's default, chosen on the design sets: among
  * 0.5, 1, 1.5 and 2 with 3,875 examples, then among 2, 3 and 4 with 5,015: docs/measured.md, *Labelled examples* and
  * *A second batch of labelled examples*); the sections the classifier fitted on those examples rates most probable
- * (expand/section-classifier.ts) 1.5 times (SECTION_CLASSIFIER_WEIGHT's default, chosen on the design sets: *A section
- * classifier beside the examples' votes*). In WEIGHTED mode dense and keyword are 0.7 / 0.3 of the
+ * (expand/section-classifier.ts) 3 times (SECTION_CLASSIFIER_WEIGHT's default, chosen on the design sets: 1.5 with
+ * the classifier fitted on passage vectors, *A section classifier beside the examples' votes*; 3 among 1.5, 2, 3 and 4
+ * once it was fitted on query vectors too, *Romanised Hindi, and the classifier fitted on query vectors*). In WEIGHTED mode dense and keyword are 0.7 / 0.3 of the
  * per-list min-max normalised scores, as the product specifies, and the section lists add on top (the examples'
  * 0.5 and the classifier's 0.25 there were not measured).
  */
-export const RRF_WEIGHTS: Record<ListName, number> = { reference: 5, elements: 3, glossary: 1.5, names: 1, examples: 3, classifier: 1.5, dense: 1, keyword: 1 };
+export const RRF_WEIGHTS: Record<ListName, number> = { reference: 5, elements: 3, glossary: 1.5, names: 1, examples: 3, classifier: 3, dense: 1, keyword: 1 };
 export const LINEAR_WEIGHTS: Record<ListName, number> = { reference: 1, elements: 0.75, glossary: 0.5, names: 0.5, examples: 0.5, classifier: 0.25, dense: 0.7, keyword: 0.3 };
 
 /** `weights` overrides per-list weights for this query (e.g. a glossary list diluted by many concepts). */

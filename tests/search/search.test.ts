@@ -166,6 +166,12 @@ describeEachProfile('search pipeline on real stores and models (%s)', (profile) 
     expect(off.expansion.examples).toEqual([]);
     expect(off.hits.every((h) => h.scores.examples === null)).toBe(true);
     expect((await app.search.search({ query: 'Section 380 IPC' })).expansion.examples).toEqual([]);
+    // Written for this test: a house-breaking told in romanised Hindi. Read in Devanagari, the classifier finds the
+    // theft in a dwelling and the house-breaking; read as typed, it found neither (text/romanised.ts).
+    const roman = await app.search.search({ query: 'Kal shaam jab hum shaadi mein gaye the tab koi hamare ghar ka tala tod kar andar ghus gaya aur almari se sone ke gehne aur pachees hazaar nakad le gaya' });
+    expect(roman.analysis).toMatchObject({ romanised: true, language: 'hi' });
+    expect(roman.analysis.normalised).toContain('ताला');
+    expect(roman.expansion.classified.slice(0, 4).map((m) => m.id)).toEqual(expect.arrayContaining([expect.stringMatching(/^(IPC:(380|454|457)|BNS:(305|331))$/)]));
   });
 
   it('reports every stage with its timing, and the reranker as skipped when none is loaded', async () => {

@@ -38,7 +38,7 @@ describe('configuration', () => {
   });
 
   it('searches the shipped labelled examples at weight 3 unless EXAMPLES_FILE / EXAMPLES_WEIGHT say otherwise, and refuses at P(off-domain) 0.85', () => {
-    expect(loadConfig({})).toMatchObject({ examplesFile: path.join(projectRoot(), 'seeds', 'examples', 'examples.jsonl'), examplesWeight: 3, sectionClassifierWeight: 1.5 });
+    expect(loadConfig({})).toMatchObject({ examplesFile: path.join(projectRoot(), 'seeds', 'examples', 'examples.jsonl'), examplesWeight: 3, sectionClassifierWeight: 3 });
     expect(loadConfig({ SECTION_CLASSIFIER_WEIGHT: '0' }).sectionClassifierWeight).toBe(0);
     expect(() => loadConfig({ SECTION_CLASSIFIER_WEIGHT: 'two' })).toThrow(/SECTION_CLASSIFIER_WEIGHT/);
     expect(loadConfig({}).rerank).toMatchObject({ offDomainP: 0.85, inDomainP: 0.02, refuseMargin: -0.01, keepMargin: 0.01 });

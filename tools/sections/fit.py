@@ -1,4 +1,5 @@
-"""Fits the section classifier: one logistic regression per section over the labelled examples' embeddings.
+"""Fits the section classifier: one logistic regression per section over the labelled examples' embeddings (each
+example twice: its passage vector and its query vector, as train-sections writes them).
 
 Run by `npm run train:sections`, which writes the examples' vectors and sections to INPUT_DIR and reads OUTPUT back:
     python3 tools/sections/fit.py INPUT_DIR OUTPUT_PREFIX

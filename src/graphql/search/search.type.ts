@@ -89,6 +89,7 @@ export class AnalysisType {
   @Field(() => String) normalised!: string;
   @Field(() => LanguageEnum) language!: Language;
   @Field(() => Boolean) codeMixed!: boolean;
+  @Field(() => Boolean, { description: 'The query was Hindi typed in Latin letters; normalised is its Devanagari reading' }) romanised!: boolean;
   @Field(() => QueryTypeEnum) type!: QueryTypeEnum;
   @Field(() => Float) confidence!: number;
   @Field(() => Int, { description: 'k chosen for this query type' }) k!: number;
