@@ -10,28 +10,30 @@ import { fromRoot } from '../util/paths';
  */
 
 /**
- * Function words of Hindi, as romanised, that are not English words: three or more of them, a sixth of the text's
- * words, and the text is Hindi. ("to", "do", "the", "main", "par" are left out: English has them too.)
+ * Function words of Hindi, as romanised, that are not English words: three or more of them making a sixth of the
+ * text's words, or two making a fifth (a short question: "bail kaise milti hai"), and the text is Hindi. ("to", "do",
+ * "the", "main", "par", "use", "tab" are left out: English has them too.)
  */
 const HINDI_FUNCTION_WORDS = new Set([
   'hai', 'hain', 'ka', 'ki', 'ke', 'ko', 'se', 'ne', 'mein', 'mai', 'aur', 'tha', 'thi', 'thay', 'nahi', 'nahin', 'kya',
   'kaise', 'kyun', 'kyon', 'mera', 'meri', 'mere', 'uska', 'uski', 'uske', 'unka', 'unki', 'unke', 'humne', 'maine',
   'usne', 'unhone', 'karke', 'kar', 'raha', 'rahi', 'rahe', 'gaya', 'gayi', 'gaye', 'liya', 'diya', 'wala', 'wale',
-  'wali', 'bhi', 'jab', 'tab', 'abhi', 'aaj', 'koi', 'kuch', 'yeh', 'ye', 'woh', 'wo', 'vo', 'agar', 'lekin', 'toh',
+  'wali', 'bhi', 'jab', 'abhi', 'aaj', 'koi', 'kuch', 'yeh', 'ye', 'woh', 'wo', 'vo', 'agar', 'lekin', 'toh',
   'hota', 'hoti', 'hote', 'sakta', 'sakti', 'sakte', 'lagegi', 'lagega', 'kaunsi', 'kaun', 'kab', 'kahan', 'baad',
-  'pehle', 'saath', 'liye', 'apne', 'apni', 'apna', 'hum', 'hamare', 'hamara', 'humara', 'hamari', 'unhe', 'use',
+  'pehle', 'saath', 'liye', 'apne', 'apni', 'apna', 'hum', 'hamare', 'hamara', 'humara', 'hamari', 'unhe',
 ]);
-const MIN_FUNCTION_WORDS = 3;
-const MIN_FUNCTION_SHARE = 1 / 6;
+/** Distinct function words, and the share of the text's words they make, either of which tells Hindi. */
+const HINDI_EVIDENCE = [{ distinct: 3, share: 1 / 6 }, { distinct: 2, share: 1 / 5 }];
 
 const LATIN_WORD = /[A-Za-z]+/g;
 
 /** Whether a text in Latin letters is Hindi, told by its function words. */
 export function isRomanisedHindi(text: string): boolean {
   const latin = (text.match(LATIN_WORD) ?? []).map((w) => w.toLowerCase());
-  if (latin.length < MIN_FUNCTION_WORDS) return false;
+  if (latin.length < 3) return false;
   const hits = latin.filter((w) => HINDI_FUNCTION_WORDS.has(w));
-  return new Set(hits).size >= MIN_FUNCTION_WORDS && hits.length / latin.length >= MIN_FUNCTION_SHARE;
+  const distinct = new Set(hits).size;
+  return HINDI_EVIDENCE.some((e) => distinct >= e.distinct && hits.length / latin.length >= e.share);
 }
 
 const CONSONANTS: Record<string, string> = {

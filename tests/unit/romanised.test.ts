@@ -5,6 +5,8 @@ describe('romanised Hindi', () => {
   it.each([
     ['Mere ghar mein raat ko chori ho gayi aur almari se gehne le gaye', true],
     ['kya police bina warrant ke giraftar kar sakti hai?', true],
+    ['FIR kaise likhwani hai', true],
+    ['Use the tab to open the case file and check the seizure memo', false],
     ['The accused went to the shop to do his work and was arrested there', false],
     ['FIR No. 45/2024 u/s 379 IPC, Ramesh Kumar s/o Mohan Lal, Kothrud PS', false],
     ['what is the punishment for theft', false],
