@@ -31,9 +31,10 @@ export function analyseQuery(query: string, opts: { narrowed: boolean; date?: st
   // References are read off the text as typed ("IPC ki dhara 302"); the rest of the search reads romanised Hindi in
   // Devanagari, as it reads Hindi.
   const references = extractCitations(typed, { date: opts.date });
-  const romanised = detectLanguage(typed).language === 'en' && isRomanisedHindi(typed);
+  const asTyped = detectLanguage(typed);
+  const romanised = asTyped.language === 'en' && isRomanisedHindi(typed);
   const normalised = romanised ? hindiTransliterator().toDevanagari(typed) : typed;
-  const { language, mixed } = detectLanguage(normalised);
+  const { language, mixed } = romanised ? detectLanguage(normalised) : asTyped;
   const n = words(normalised).length;
   const c = classifyQuery(normalised, n, references.length, opts.narrowed);
   return { original: query, normalised, language, codeMixed: mixed, romanised, references, type: c.type, confidence: c.confidence, k: c.k, words: n };

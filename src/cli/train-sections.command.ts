@@ -16,8 +16,8 @@ export const FIT_SCRIPT = fromRoot('tools', 'sections', 'fit.py');
  * `nyaya train-sections`: embeds the shipped labelled examples (seeds/examples, already screened of the design hold-out
  * and of near copies of evaluation queries by build-examples) as passages, as the examples' index does, and as queries,
  * as a search embeds its own, and fits one logistic regression per section on both (tools/sections/fit.py, numpy;
- * PYTHON names the interpreter). Writes
- * models/section-classifier/<model>.{json,f32}, where the service finds them. Run it after build-examples.
+ * PYTHON names the interpreter). Writes models/section-classifier/<model>.{json,f32}, where the service finds them.
+ * Run it after build-examples.
  */
 export async function trainSectionsCommand(config: Config): Promise<number> {
   if (!config.examplesFile) {

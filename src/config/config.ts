@@ -52,7 +52,8 @@ const schema = z.object({
   EXAMPLES_FILE: z.string().min(1).optional(),
   EXAMPLES_WEIGHT: z.coerce.number().min(0).max(10).default(RRF_WEIGHTS.examples),
   // RRF weight of the section classifier's list (models/section-classifier, `npm run train:sections`); 0 turns it off.
-  // Chosen on the design sets (docs/measured.md, *A section classifier beside the examples' votes*).
+  // Chosen on the design sets (docs/measured.md, *Romanised Hindi read in Devanagari, and the section classifier
+  // fitted on query vectors*).
   SECTION_CLASSIFIER_WEIGHT: z.coerce.number().min(0).max(10).default(RRF_WEIGHTS.classifier),
   RERANK_TOP_N: z.coerce.number().int().min(1).max(100).default(20),
   RERANK_BUDGET_MS: z.coerce.number().int().min(10).max(600000).default(4000),

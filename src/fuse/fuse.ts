@@ -22,9 +22,10 @@ export const RRF_K = 60;
  * *A second batch of labelled examples*); the sections the classifier fitted on those examples rates most probable
  * (expand/section-classifier.ts) 3 times (SECTION_CLASSIFIER_WEIGHT's default, chosen on the design sets: 1.5 with
  * the classifier fitted on passage vectors, *A section classifier beside the examples' votes*; 3 among 1.5, 2, 3 and 4
- * once it was fitted on query vectors too, *Romanised Hindi, and the classifier fitted on query vectors*). In WEIGHTED mode dense and keyword are 0.7 / 0.3 of the
- * per-list min-max normalised scores, as the product specifies, and the section lists add on top (the examples'
- * 0.5 and the classifier's 0.25 there were not measured).
+ * once it was fitted on query vectors too, *Romanised Hindi read in Devanagari, and the section classifier fitted on
+ * query vectors*). In WEIGHTED mode dense and keyword are 0.7 / 0.3 of the per-list min-max normalised scores, as
+ * the product specifies, and the section lists add on top (the examples' 0.5 and the classifier's 0.25 there were not
+ * measured).
  */
 export const RRF_WEIGHTS: Record<ListName, number> = { reference: 5, elements: 3, glossary: 1.5, names: 1, examples: 3, classifier: 3, dense: 1, keyword: 1 };
 export const LINEAR_WEIGHTS: Record<ListName, number> = { reference: 1, elements: 0.75, glossary: 0.5, names: 0.5, examples: 0.5, classifier: 0.25, dense: 0.7, keyword: 0.3 };

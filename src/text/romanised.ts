@@ -138,16 +138,9 @@ export class Transliterator {
   word(latin: string): string | null {
     const typed = spelling(latin.toLowerCase());
     if (!skeleton(typed)) return null;
-    let spelt = typed;
-    let readings = this.byKey.get(skeleton(typed));
-    for (const v of readings ? [] : variants(typed)) {
-      readings = skeleton(v) ? this.byKey.get(skeleton(v)) : undefined;
-      if (readings) {
-        spelt = v;
-        break;
-      }
-    }
-    if (!readings) return null;
+    const spelt = [typed, ...variants(typed)].find((v) => this.byKey.has(skeleton(v)));
+    if (spelt === undefined) return null;
+    const readings = this.byKey.get(skeleton(spelt))!;
     let best: Reading | null = null;
     let bestCost = Infinity;
     for (const r of readings) {
@@ -170,7 +163,7 @@ export class Transliterator {
  * The shipped Hindi text the readings come from: the labelled examples (screened of evaluation queries), the
  * glossary, the Hindi correspondence tables and the investigation steps. Not the query sets.
  */
-export const HINDI_SOURCES = [
+const HINDI_SOURCES = [
   fromRoot('seeds', 'examples', 'examples.jsonl'),
   fromRoot('seeds', 'glossary', 'legal_terms.csv'),
   fromRoot('seeds', 'glossary', 'offence_elements.csv'),
