@@ -7,6 +7,7 @@ import { useShippedEmbeddings } from '../seeds/shipped-embeddings';
 import { ModelWorker } from '../models/model-worker';
 import { Reranker } from '../models/reranker';
 import { openStores, type OpenOptions, type Stores } from '../stores/open-stores';
+import { CounterpartShares } from '../expand/charging';
 import { OffenceElements } from '../expand/elements';
 import { Glossary } from '../expand/glossary';
 import { readExamples } from '../expand/examples';
@@ -164,7 +165,7 @@ export async function createApp(config: Config, storeOptions: Partial<OpenOption
   const examplesCache = config.embeddingCacheDir ? EmbeddingCache.fileFor(config.embeddingCacheDir, config.embeddingModel, 'examples-') : undefined;
   const search = new SearchService({
     stores, embedder, rerank, glossary, elements, catalogue, changes, namesCache, examples, examplesCache, examplesWeight: config.examplesWeight, classifierWeight: config.sectionClassifierWeight,
-    sectionClassifier,
+    sectionClassifier, counterparts: CounterpartShares.fromExamples(examples),
     rerankSettings: config.rerank, domainWords: DomainWords.load(), domain,
   });
   const ask = new AskService({ search, stores, embedder, catalogue }, config.llm);

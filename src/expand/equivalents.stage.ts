@@ -26,7 +26,10 @@ export async function equivalentsStage(candidates: Pooled[], named: Map<string, 
     out.push({ ...c, addedBy: null });
     if (!c.chunk.sectionId) continue;
     placed.add(`s:${c.chunk.sectionId}`);
-    for (const e of usefulEquivalents(edges, c.chunk.sectionId, named.get(c.chunk.sectionId))) {
+    const useful = usefulEquivalents(edges, c.chunk.sectionId, named.get(c.chunk.sectionId));
+    // A section the user named shows all its counterparts (they asked what it became); a hit, those cited with it.
+    const shown = named.has(c.chunk.sectionId) || !ctx.deps.counterparts ? useful : ctx.deps.counterparts.charged(c.chunk.sectionId, useful);
+    for (const e of shown) {
       const sib = firstChunk.get(e.toId);
       if (!sib || placed.has(`s:${e.toId}`)) continue;
       placed.add(`s:${e.toId}`);

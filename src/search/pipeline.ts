@@ -1,5 +1,6 @@
 import type { RerankerState } from '../app/app';
 import type { DomainClassifier } from '../analyse/domain.classifier';
+import type { CounterpartShares } from '../expand/charging';
 import type { Embedder } from '../models/embedder';
 import type { CitationGraph } from '../stores/graph/graph.types';
 import type { Stores } from '../stores/open-stores';
@@ -22,6 +23,8 @@ export interface PipelineDeps {
   examplesWeight?: number;
   /** RRF weight of the section classifier's list (SECTION_CLASSIFIER_WEIGHT); unset: fuse.ts's default. */
   classifierWeight?: number;
+  /** Which counterparts are cited beside a section (expand/charging.ts); unset: every counterpart is placed. */
+  counterparts?: CounterpartShares;
 }
 
 /** What a stage says about itself; the pipeline adds its name and time. */

@@ -42,6 +42,15 @@ describeEachProfile('search pipeline on real stores and models (%s)', (profile) 
     expect(r.expansion.sections.map((s) => s.id)).toEqual(['BNS:303', 'IPC:379']);
   });
 
+  it('places beside a theft hit the IPC section charged with it, not the definition; a named section shows both', async () => {
+    // One candidate, so that its counterparts can only come from the section expansion after rerank.
+    const story = await app.search.search({ query: 'मेरी मोटरसाइकिल घर के बाहर से रात में कोई चुरा ले गया', topK: 5, candidates: 1 });
+    // The labelled examples cite IPC 379 beside BNS 303 and never IPC 378 ("theft" defined).
+    expect(story.hits.map((h) => [h.chunk.sectionId, h.addedBy])).toEqual([['BNS:303', null], ['IPC:379', 'equivalent of BNS:303']]);
+    const named = await app.search.search({ query: 'BNS 303', topK: 5, candidates: 1 });
+    expect(sectionsOf(named)).toEqual(['BNS:303', 'IPC:378', 'IPC:379']);
+  });
+
   it.each([
     // Four IPC sections merged into BNS 329, none of them one-to-one: all four are its counterparts.
     ['BNS ની કલમ 329 કયા ગુના માટે છે', ['BNS:329', 'IPC:441', 'IPC:442', 'IPC:447', 'IPC:448']],
