@@ -60,14 +60,15 @@ export async function benchLoadCommand(config: Config, args: Record<string, unkn
 
 /** `--models legal-cross-encoder-e5-6l,legal-cross-encoder-e5-12l --firs 1650 --caps 128,256,512`. */
 export async function benchRerankCommand(config: Config, args: Record<string, unknown>): Promise<number> {
-  const models = list(args.models, 'legal-cross-encoder-e5-6l,legal-cross-encoder-e5-12l');
-  const firs = Number(args.firs ?? 1650);
+  const models = list(args.models, 'nyaya-cross-encoder-e5-6l,legal-cross-encoder-e5-12l');
+  const chunks = list(args.chunks, '10000,100000').map(Number);
+  const realFirs = Number(args['real-firs'] ?? 1650);
   const caps = list(args.caps, '128,256,512').map(Number);
-  if (!Number.isInteger(firs) || firs < 0 || caps.some((c) => !Number.isInteger(c) || c < 16)) {
-    process.stderr.write('--firs takes a whole number, --caps whole numbers of at least 16\n');
+  if (chunks.some((c) => !Number.isInteger(c) || c < 1) || !Number.isInteger(realFirs) || realFirs < 0 || caps.some((c) => !Number.isInteger(c) || c < 16)) {
+    process.stderr.write('--chunks and --real-firs take whole numbers, --caps whole numbers of at least 16\n');
     return 2;
   }
-  const { file, table } = await runRerankBench(config, { models, firs, caps }, (s) => process.stderr.write(s + '\n'));
+  const { file, table } = await runRerankBench(config, { models, chunks, realFirs, caps }, (s) => process.stderr.write(s + '\n'));
   process.stdout.write(`${table}\n\nwritten to ${file}\n`);
   return 0;
 }

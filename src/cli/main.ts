@@ -26,7 +26,7 @@ const USAGE = `usage: nyaya <command> [options]
                                         models on their own thread, as the server runs them; bench-search --chunks 10000,100000
                                         [--real-firs 1650]: past that many FIRs, vectors derived from theirs;
                                         EVAL_KEEP_NAMESPACE=1 keeps the index, --namespace eval_… measures it again
-  bench-rerank [--models a,b] [--firs 1650] [--caps 128,256,512]
+  bench-rerank [--models a,b] [--chunks 10000,100000] [--real-firs 1650] [--caps 128,256,512]
                                         search with rerank vs the reranker alone, passage caps, padding
   bench-load [--levels 1,5,20] [--requests 60,100,200] [--firs 400] [--docs 6] [--doc-kib 100] [--seconds 180]
                                         HTTP/WebSocket load and memory benchmark (node --expose-gc for the GC figures)

@@ -32,7 +32,7 @@ export interface RerankOutcome<C extends Candidate> {
 }
 
 /** Pairs per model call in the stage. */
-const BATCH = 4;
+export const RERANK_BATCH = 4;
 
 /** RRF's constant for the two ranks: small, so the top of a 20-candidate list is told apart. */
 const RANK_K = 10;
@@ -56,7 +56,7 @@ export async function rerankStage<C extends Candidate & { scores?: Record<string
   try {
     // Small batches: the budget is checked between them (a batch cannot be interrupted), at little cost in speed.
     scores = await reranker.score(query, scored.map((c) => `${c.chunk.heading}\n${c.chunk.text}`),
-      { passageTokens: s.passageTokens, batchSize: BATCH, deadline: Date.now() + s.budgetMs });
+      { passageTokens: s.passageTokens, batchSize: RERANK_BATCH, deadline: Date.now() + s.budgetMs });
   } catch (err) {
     const timedOut = err instanceof ScoreDeadlineExceeded;
     return { candidates, status: timedOut ? 'TIMED_OUT' : 'FAILED', best: null,
