@@ -1,7 +1,7 @@
 import type { Language } from '../domain/document.types';
 import { extractCitations, type Citation } from '../citations/extract';
 import { normaliseText, words } from '../text/normalise';
-import { hindiTransliterator, isRomanisedHindi } from '../text/romanised';
+import { readRomanised } from '../text/romanised';
 import { detectLanguage } from '../text/script';
 import { classifyQuery, type QueryType } from './query-type';
 
@@ -10,7 +10,7 @@ export interface QueryAnalysis {
   normalised: string;
   language: Language;
   codeMixed: boolean;
-  /** The query was Hindi in Latin letters; `normalised` is its Devanagari reading (text/romanised.ts). */
+  /** The query was Hindi or Gujarati in Latin letters; `normalised` is its reading in their script (text/romanised.ts). */
   romanised: boolean;
   references: Citation[];
   type: QueryType;
@@ -29,11 +29,12 @@ export const normaliseQuery = (query: string) => normaliseText(query).replace(/\
 export function analyseQuery(query: string, opts: { narrowed: boolean; date?: string }): QueryAnalysis {
   const typed = normaliseQuery(query);
   // References are read off the text as typed ("IPC ki dhara 302"); the rest of the search reads romanised Hindi in
-  // Devanagari, as it reads Hindi.
+  // Devanagari and romanised Gujarati in Gujarati script, as it reads Hindi and Gujarati.
   const references = extractCitations(typed, { date: opts.date });
   const asTyped = detectLanguage(typed);
-  const romanised = asTyped.language === 'en' && isRomanisedHindi(typed);
-  const normalised = romanised ? hindiTransliterator().toDevanagari(typed) : typed;
+  const reading = asTyped.language === 'en' ? readRomanised(typed) : null;
+  const romanised = reading !== null;
+  const normalised = reading?.text ?? typed;
   const { language, mixed } = romanised ? detectLanguage(normalised) : asTyped;
   const n = words(normalised).length;
   const c = classifyQuery(normalised, n, references.length, opts.narrowed);

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { fromRoot } from '../util/paths';
+import { devanagariToGujarati, gujaratiToDevanagari } from './script';
 
 /**
  * Hindi typed in Latin letters ("raat kareeb 10 baje ghar mein ghus kar maara"), as complaints are typed on phones.
@@ -25,16 +26,41 @@ const HINDI_FUNCTION_WORDS = new Set([
 /** Distinct function words, and the share of the text's words they make, either of which tells Hindi. */
 const HINDI_EVIDENCE = [{ distinct: 3, share: 1 / 6 }, { distinct: 2, share: 1 / 5 }];
 
+/**
+ * Function words of Gujarati, as romanised ("maara ghar ma chori thai chhe"), that are neither English nor Hindi words
+ * ("ne", "na", "ke", "koi" are both Gujarati and Hindi, so they tell neither).
+ */
+const GUJARATI_FUNCTION_WORDS = new Set([
+  'che', 'chhe', 'chhu', 'chu', 'chho', 'hatu', 'hati', 'hata', 'hato', 'ane', 'ma', 'maa', 'thi', 'nu', 'nathi', 'mane', 'tamne',
+  'amne', 'maru', 'mari', 'mara', 'maro', 'maara', 'maari', 'maaru', 'amaru', 'amari', 'amara', 'amaro', 'tamaru', 'tamari',
+  'tenu', 'teni', 'tene', 'tena', 'teno', 'temne', 'temna', 'enu', 'eni', 'ena', 'eno', 'emne', 'kem', 'shu', 'su', 'kevi', 'kevu',
+  'kyare', 'pan', 'pachhi', 'pachi', 'sathe', 'mate', 'karyu', 'karvu', 'karva', 'karine', 'kari', 'lidhu', 'lidha', 'lidhi',
+  'didhu', 'didha', 'aapyu', 'aapya', 'aavyo', 'aavya', 'aavi', 'javu', 'thay', 'thai', 'thayu', 'thaya', 'hoy', 'etle', 'kai',
+  'kayi', 'kaik', 'pase', 'paase', 'gayo', 'gayu', 'rahyo', 'rahya', 'sakay', 'shakay', 'shake', 'joie', 'joiye', 'kone', 'kyaa',
+  'tyare', 'jyare', 'hu', 'ame', 'tame', 'te', 'mathi', 'lidho', 'didho', 'aavyu', 'hase', 'tamara', 'pote',
+]);
+
 const LATIN_WORD = /[A-Za-z]+/g;
 
-/** Whether a text in Latin letters is Hindi, told by its function words. */
-export function isRomanisedHindi(text: string): boolean {
-  const latin = (text.match(LATIN_WORD) ?? []).map((w) => w.toLowerCase());
-  if (latin.length < 3) return false;
-  const hits = latin.filter((w) => HINDI_FUNCTION_WORDS.has(w));
-  const distinct = new Set(hits).size;
-  return HINDI_EVIDENCE.some((e) => distinct >= e.distinct && hits.length / latin.length >= e.share);
+/** Distinct function words of one language in a text's Latin words, and the share of its words they make. */
+function evidence(latin: string[], words: Set<string>): { distinct: number; share: number } {
+  const hits = latin.filter((w) => words.has(w));
+  return { distinct: new Set(hits).size, share: latin.length ? hits.length / latin.length : 0 };
 }
+
+/** The Indian language a text in Latin letters is written in, told by its function words; null for English and the rest. */
+export function romanisedLanguage(text: string): 'hi' | 'gu' | null {
+  const latin = (text.match(LATIN_WORD) ?? []).map((w) => w.toLowerCase());
+  if (latin.length < 3) return null;
+  const hi = evidence(latin, HINDI_FUNCTION_WORDS);
+  const gu = evidence(latin, GUJARATI_FUNCTION_WORDS);
+  const tells = (e: { distinct: number; share: number }) => HINDI_EVIDENCE.some((x) => e.distinct >= x.distinct && e.share >= x.share);
+  if (tells(gu) && gu.distinct > hi.distinct) return 'gu';
+  return tells(hi) ? 'hi' : null;
+}
+
+/** Whether a text in Latin letters is Hindi, told by its function words. */
+export const isRomanisedHindi = (text: string): boolean => romanisedLanguage(text) === 'hi';
 
 const CONSONANTS: Record<string, string> = {
   'क': 'k', 'ख': 'kh', 'ग': 'g', 'घ': 'gh', 'ङ': 'n', 'च': 'ch', 'छ': 'ch', 'ज': 'j', 'झ': 'jh', 'ञ': 'n', 'ट': 't', 'ठ': 'th',
@@ -107,6 +133,7 @@ interface Reading {
 }
 
 const DEVANAGARI_WORD = /[\u0900-\u0963\u0966-\u097f]+/g;
+const GUJARATI_WORD = /[\u0a80-\u0ae3\u0ae6-\u0aff]+/g;
 
 export class Transliterator {
   private constructor(private readonly byKey: Map<string, Reading[]>) {}
@@ -173,10 +200,37 @@ const HINDI_SOURCES = [
   fromRoot('seeds', 'procedure', 'investigation-steps.json'),
 ];
 
-let shipped: Transliterator | undefined;
+/** The shipped Gujarati text: the labelled examples (screened as above) and the glossary. */
+const GUJARATI_SOURCES = [
+  fromRoot('seeds', 'examples', 'examples.jsonl'),
+  fromRoot('seeds', 'glossary', 'legal_terms.csv'),
+  fromRoot('seeds', 'glossary', 'offence_elements.csv'),
+];
+
+const read = (files: string[]) => files.filter((f) => fs.existsSync(f)).map((f) => fs.readFileSync(f, 'utf8'));
+
+let hindi: Transliterator | undefined;
+let gujarati: Transliterator | undefined;
 
 /** The transliterator over HINDI_SOURCES, built on first use (about 0.1 s); a missing file is skipped. */
 export function hindiTransliterator(): Transliterator {
-  shipped ??= Transliterator.fromTexts(HINDI_SOURCES.filter((f) => fs.existsSync(f)).map((f) => fs.readFileSync(f, 'utf8')));
-  return shipped;
+  hindi ??= Transliterator.fromTexts(read(HINDI_SOURCES));
+  return hindi;
+}
+
+/**
+ * The same over the Gujarati words of GUJARATI_SOURCES, read in Devanagari: the two blocks are parallel (ક ⇄ क), so
+ * one romanisation serves both, and a reading is shifted back to Gujarati (readRomanised).
+ */
+export function gujaratiTransliterator(): Transliterator {
+  gujarati ??= Transliterator.fromTexts(read(GUJARATI_SOURCES).map((t) => gujaratiToDevanagari((t.match(GUJARATI_WORD) ?? []).join(' '))));
+  return gujarati;
+}
+
+/** A text in romanised Hindi or Gujarati read in its own script; null when it is neither (romanisedLanguage). */
+export function readRomanised(text: string): { language: 'hi' | 'gu'; text: string } | null {
+  const language = romanisedLanguage(text);
+  if (language === 'hi') return { language, text: hindiTransliterator().toDevanagari(text) };
+  if (language === 'gu') return { language, text: devanagariToGujarati(gujaratiTransliterator().toDevanagari(text)) };
+  return null;
 }

@@ -1,5 +1,5 @@
 import { analyseQuery } from '../../src/analyse/analyse';
-import { hindiTransliterator, isRomanisedHindi, Transliterator } from '../../src/text/romanised';
+import { gujaratiTransliterator, hindiTransliterator, isRomanisedHindi, romanisedLanguage, Transliterator } from '../../src/text/romanised';
 
 describe('romanised Hindi', () => {
   it.each([
@@ -49,5 +49,24 @@ describe('romanised Hindi', () => {
     const en = analyseQuery('punishment for theft under IPC 379', { narrowed: false });
     expect(en.romanised).toBe(false);
     expect(en.normalised).toBe('punishment for theft under IPC 379');
+  });
+
+  it.each([
+    ['Amara ghar ma raate chori thai chhe ane almari mathi dagina lai gaya', 'gu'],
+    ['police kone arrest kari shake, warrant vagar?', 'gu'],
+    ['Mere ghar mein raat ko chori ho gayi aur almari se gehne le gaye', 'hi'],
+    ['The accused went to the shop to do his work and was arrested there', null],
+  ])('tells romanised Gujarati from romanised Hindi and English: %s → %s', (text, expected) => {
+    expect(romanisedLanguage(text)).toBe(expected);
+  });
+
+  it('reads romanised Gujarati in Gujarati script, from the shipped Gujarati text', () => {
+    expect(gujaratiTransliterator().size).toBeGreaterThan(3000);
+    const a = analyseQuery('maara ghar ma chori thai chhe, IPC ni kalam 380 lagse?', { narrowed: false });
+    expect(a.romanised).toBe(true);
+    expect(a.language).toBe('gu');
+    expect(a.references.map((r) => r.id)).toEqual(['IPC:380']);
+    expect(a.normalised).toContain('ચોરી');
+    expect(a.normalised).toContain('ઘર');
   });
 });

@@ -89,7 +89,7 @@ export class AnalysisType {
   @Field(() => String) normalised!: string;
   @Field(() => LanguageEnum) language!: Language;
   @Field(() => Boolean) codeMixed!: boolean;
-  @Field(() => Boolean, { description: 'The query was Hindi typed in Latin letters; normalised is its Devanagari reading' }) romanised!: boolean;
+  @Field(() => Boolean, { description: 'The query was Hindi or Gujarati typed in Latin letters; normalised is its reading in Devanagari or Gujarati script' }) romanised!: boolean;
   @Field(() => QueryTypeEnum) type!: QueryTypeEnum;
   @Field(() => Float) confidence!: number;
   @Field(() => Int, { description: 'k chosen for this query type' }) k!: number;
