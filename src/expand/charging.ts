@@ -33,10 +33,6 @@ export class CounterpartShares {
     return new CounterpartShares(citing, together);
   }
 
-  static none(): CounterpartShares {
-    return new CounterpartShares(new Map(), new Map());
-  }
-
   /** Share of the examples citing `from` that also cite `to`; null when too few cite `from` to tell. */
   share(from: string, to: string): number | null {
     const n = this.citing.get(from) ?? 0;

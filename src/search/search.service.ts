@@ -17,7 +17,7 @@ import { SectionNames, type NameMatch } from '../expand/section-names';
 import { fuseStage } from '../fuse/fuse.stage';
 import { rerankPooled } from '../rerank/rerank.stage';
 import { retrieveStage } from '../retrieve/retrieve.stage';
-import { gujaratiTransliterator, hindiTransliterator } from '../text/romanised';
+import { transliterators } from '../text/romanised';
 import { assembleStage } from './assemble.stage';
 import { judgesDomain } from './refusal';
 import type { DomainWords } from './domain-words';
@@ -235,11 +235,10 @@ export class SearchService {
   /**
    * Embeds the section names and the labelled examples now rather than on the first search: a file read with the
    * shipped vectors, a few seconds (names) and a couple of minutes (examples) on 2 cores without them. The romanised
-   * Hindi and Gujarati readings (~0.1 s each) too.
+   * Hindi and Gujarati readings (built together, ~0.2 s) too.
    */
   async warm(): Promise<void> {
-    hindiTransliterator();
-    gujaratiTransliterator();
+    transliterators();
     await Promise.all([this.sectionNames(), this.exampleIndex()]);
   }
 

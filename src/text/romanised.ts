@@ -59,9 +59,6 @@ export function romanisedLanguage(text: string): 'hi' | 'gu' | null {
   return tells(hi) ? 'hi' : null;
 }
 
-/** Whether a text in Latin letters is Hindi, told by its function words. */
-export const isRomanisedHindi = (text: string): boolean => romanisedLanguage(text) === 'hi';
-
 const CONSONANTS: Record<string, string> = {
   'क': 'k', 'ख': 'kh', 'ग': 'g', 'घ': 'gh', 'ङ': 'n', 'च': 'ch', 'छ': 'ch', 'ज': 'j', 'झ': 'jh', 'ञ': 'n', 'ट': 't', 'ठ': 'th',
   'ड': 'd', 'ढ': 'dh', 'ण': 'n', 'त': 't', 'थ': 'th', 'द': 'd', 'ध': 'dh', 'न': 'n', 'प': 'p', 'फ': 'f', 'ब': 'b', 'भ': 'bh',
@@ -187,45 +184,43 @@ export class Transliterator {
 }
 
 /**
- * The shipped Hindi text the readings come from: the labelled examples (screened of evaluation queries), the
- * glossary, the Hindi correspondence tables and the investigation steps. Not the query sets.
+ * The shipped text the readings come from, never the query sets: the labelled examples (screened of evaluation
+ * queries), the glossary, the Hindi correspondence tables and the investigation steps for Hindi; the examples and the
+ * glossary for Gujarati.
  */
-const HINDI_SOURCES = [
-  fromRoot('seeds', 'examples', 'examples.jsonl'),
-  fromRoot('seeds', 'glossary', 'legal_terms.csv'),
-  fromRoot('seeds', 'glossary', 'offence_elements.csv'),
-  fromRoot('seeds', 'correspondence', 'ipc_bns_hi_edges.csv'),
-  fromRoot('seeds', 'correspondence', 'crpc_bnss_hi_edges.csv'),
-  fromRoot('seeds', 'correspondence', 'iea_bsa_hi_edges.csv'),
-  fromRoot('seeds', 'procedure', 'investigation-steps.json'),
+const SOURCES: { file: string; gujarati: boolean }[] = [
+  { file: fromRoot('seeds', 'examples', 'examples.jsonl'), gujarati: true },
+  { file: fromRoot('seeds', 'glossary', 'legal_terms.csv'), gujarati: true },
+  { file: fromRoot('seeds', 'glossary', 'offence_elements.csv'), gujarati: true },
+  { file: fromRoot('seeds', 'correspondence', 'ipc_bns_hi_edges.csv'), gujarati: false },
+  { file: fromRoot('seeds', 'correspondence', 'crpc_bnss_hi_edges.csv'), gujarati: false },
+  { file: fromRoot('seeds', 'correspondence', 'iea_bsa_hi_edges.csv'), gujarati: false },
+  { file: fromRoot('seeds', 'procedure', 'investigation-steps.json'), gujarati: false },
 ];
 
-/** The shipped Gujarati text: the labelled examples (screened as above) and the glossary. */
-const GUJARATI_SOURCES = [
-  fromRoot('seeds', 'examples', 'examples.jsonl'),
-  fromRoot('seeds', 'glossary', 'legal_terms.csv'),
-  fromRoot('seeds', 'glossary', 'offence_elements.csv'),
-];
-
-const read = (files: string[]) => files.filter((f) => fs.existsSync(f)).map((f) => fs.readFileSync(f, 'utf8'));
-
-let hindi: Transliterator | undefined;
-let gujarati: Transliterator | undefined;
-
-/** The transliterator over HINDI_SOURCES, built on first use (about 0.1 s); a missing file is skipped. */
-export function hindiTransliterator(): Transliterator {
-  hindi ??= Transliterator.fromTexts(read(HINDI_SOURCES));
-  return hindi;
-}
+let shipped: { hindi: Transliterator; gujarati: Transliterator } | undefined;
 
 /**
- * The same over the Gujarati words of GUJARATI_SOURCES, read in Devanagari: the two blocks are parallel (ક ⇄ क), so
- * one romanisation serves both, and a reading is shifted back to Gujarati (readRomanised).
+ * Both transliterators, built together on first use from one read of SOURCES (about 0.2 s); a missing file is
+ * skipped. The Gujarati one reads the Gujarati words in Devanagari: the two blocks are parallel (ક ⇄ क), so one
+ * romanisation serves both, and a reading is shifted back to Gujarati (readRomanised).
  */
-export function gujaratiTransliterator(): Transliterator {
-  gujarati ??= Transliterator.fromTexts(read(GUJARATI_SOURCES).map((t) => gujaratiToDevanagari((t.match(GUJARATI_WORD) ?? []).join(' '))));
-  return gujarati;
+export function transliterators(): { hindi: Transliterator; gujarati: Transliterator } {
+  if (!shipped) {
+    const texts = SOURCES.filter((s) => fs.existsSync(s.file)).map((s) => ({ text: fs.readFileSync(s.file, 'utf8'), gujarati: s.gujarati }));
+    shipped = {
+      hindi: Transliterator.fromTexts(texts.map((t) => t.text)),
+      gujarati: Transliterator.fromTexts(texts.filter((t) => t.gujarati).map((t) => gujaratiToDevanagari((t.text.match(GUJARATI_WORD) ?? []).join(' ')))),
+    };
+  }
+  return shipped;
 }
+
+/** The transliterator over the shipped Hindi text. */
+export const hindiTransliterator = (): Transliterator => transliterators().hindi;
+
+/** The transliterator over the shipped Gujarati text, in Devanagari. */
+export const gujaratiTransliterator = (): Transliterator => transliterators().gujarati;
 
 /** A text in romanised Hindi or Gujarati read in its own script; null when it is neither (romanisedLanguage). */
 export function readRomanised(text: string): { language: 'hi' | 'gu'; text: string } | null {

@@ -1,5 +1,5 @@
 import { analyseQuery } from '../../src/analyse/analyse';
-import { gujaratiTransliterator, hindiTransliterator, isRomanisedHindi, romanisedLanguage, Transliterator } from '../../src/text/romanised';
+import { gujaratiTransliterator, hindiTransliterator, romanisedLanguage, Transliterator } from '../../src/text/romanised';
 
 describe('romanised Hindi', () => {
   it.each([
@@ -12,7 +12,7 @@ describe('romanised Hindi', () => {
     ['what is the punishment for theft', false],
     ['ghar', false],
   ])('%s → %s', (text, expected) => {
-    expect(isRomanisedHindi(text)).toBe(expected);
+    expect(romanisedLanguage(text) === 'hi').toBe(expected);
   });
 
   it('reads a romanised word as the Devanagari word it spells, however the vowels are written', () => {
