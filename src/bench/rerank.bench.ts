@@ -45,20 +45,24 @@ export interface RerankBenchRow {
  * Complaints as a complainant tells them, for the cost of reranking a long query: each pair's 512 tokens fill up. From
  * the synthetic FIR generator (its own seed, not the corpus's), the complainant's, incident's and accused's parts.
  */
-const COMPLAINTS = generateFirs(10, 99).map((d) => (d.parts ?? []).filter((p) => ['complainant', 'incident', 'accused'].includes(p.name)).map((p) => p.text).join(' '));
+const complaints = () => generateFirs(10, 99).map((d) => (d.parts ?? []).filter((p) => ['complainant', 'incident', 'accused'].includes(p.name)).map((p) => p.text).join(' '));
+
+type QuerySet = readonly [RerankBenchRow['queries'], readonly string[]];
 
 const pct = (xs: number[]): Pct => ({ p50: Math.round(percentile(xs, 50)), p95: Math.round(percentile(xs, 95)) });
 
 /**
- * What reranking costs: on one corpus grown through each size, for each model, the wall time of `search` with the
- * rerank stage and without it, the reranker alone on the same statute passages the stage scored (as the stage
- * scores them, and padded to 512 tokens as before), passage caps, and the ratio of search to reranker. Queries are
- * the search benchmark's, written for benchmarks. The models run on the main thread, as `npm run eval` runs them.
+ * What reranking costs: on one corpus grown through each size, for each model and query set, the wall time of
+ * `search` with the rerank stage and without it, the reranker alone on the statute passages the stage scored (as the
+ * stage scores them, and padded to 512 tokens as before), passage caps, and the ratio of search to reranker. Query
+ * sets: the search benchmark's queries, and whole synthetic complaints. The models run on the main thread, as
+ * `npm run eval` runs them.
  */
 export async function runRerankBench(config: Config, o: RerankBenchOptions, log: (s: string) => void): Promise<{ file: string; table: string }> {
   const { app, dispose } = await openEvalApp({ ...config, rerankerModel: 'none', rerank: { ...config.rerank, budgetMs: 600_000 } });
   const corpus = new GrowingCorpus(app, config.store, o.realFirs, log);
   const rows: RerankBenchRow[] = [];
+  const sets: QuerySet[] = [['short', BENCH_QUERIES], ['complaints', complaints()]];
   try {
     await corpus.start();
     for (const size of [...o.chunks].sort((a, b) => a - b)) {
@@ -66,9 +70,7 @@ export async function runRerankBench(config: Config, o: RerankBenchOptions, log:
       // The in-memory keyword index catches up with what was added before the searches are timed.
       if (app.stores.keyword instanceof MemoryKeywordIndex) await app.stores.keyword.whenReady();
       for (const model of o.models) {
-        for (const [queries, list] of [['short', BENCH_QUERIES], ['complaints', COMPLAINTS]] as const) {
-          rows.push({ ...(await measureModel(app, config, model, queries, list, o.caps, log)), derivedVectors: corpus.derivedVectors });
-        }
+        for (const row of await measureModel(app, config, model, sets, o.caps, log)) rows.push({ ...row, derivedVectors: corpus.derivedVectors });
       }
     }
   } finally {
@@ -81,9 +83,10 @@ export async function runRerankBench(config: Config, o: RerankBenchOptions, log:
   return { file, table };
 }
 
-async function measureModel(
-  app: App, config: Config, model: string, queries: RerankBenchRow['queries'], list: readonly string[], caps: number[], log: (s: string) => void,
-): Promise<Omit<RerankBenchRow, 'derivedVectors'>> {
+type Row = Omit<RerankBenchRow, 'derivedVectors'>;
+
+/** Loads `model` once into the search service and measures every query set with it. */
+async function measureModel(app: App, config: Config, model: string, sets: QuerySet[], caps: number[], log: (s: string) => void): Promise<Row[]> {
   const reranker = await Reranker.load(model, config, 512);
   // The passages the stage hands the model, recorded on their way, to time the reranker alone on exactly those.
   const scored: string[] = [];
@@ -104,44 +107,55 @@ async function measureModel(
   app.changes.fire();
   try {
     const { chunks } = await app.stores.documents.counts();
-    const loadAverage = Math.round(os.loadavg()[0] * 100) / 100;
-    log(`[bench:rerank] ${model}: ${chunks} chunks, ${list.length} ${queries} queries (load average ${loadAverage})`);
-    const withRerank: number[] = [];
-    const without: number[] = [];
-    const stage: number[] = [];
-    const passages: string[][] = [];
-    for (const [i, q] of list.entries()) {
-      let t0 = performance.now();
-      const res = await app.search.search({ query: q, topK: 10 });
-      withRerank.push(performance.now() - t0);
-      stage.push(res.stages.find((s) => s.name === 'rerank')?.ms ?? 0);
-      t0 = performance.now();
-      await app.search.search({ query: q, topK: 10, rerank: false });
-      without.push(performance.now() - t0);
-      passages[i] = scored.splice(0);
+    const rows: Row[] = [];
+    for (const [queries, list] of sets) {
+      const loadAverage = Math.round(os.loadavg()[0] * 100) / 100;
+      log(`[bench:rerank] ${model}: ${chunks} chunks, ${list.length} ${queries} queries (load average ${loadAverage})`);
+      rows.push({ model, chunks, queries, loadAverage, ...(await measureQueries(app, config, reranker, scored, list, caps)) });
     }
-    const alone = async (opts: Parameters<Reranker['score']>[2]) => {
-      const times: number[] = [];
-      for (const [i, ps] of passages.entries()) {
-        const t0 = performance.now();
-        await reranker.score(list[i], ps, opts);
-        times.push(performance.now() - t0);
-      }
-      return times;
-    };
-    // As the stage calls it: its passage cap and batches.
-    const current = await alone({ passageTokens: config.rerank.passageTokens, batchSize: RERANK_BATCH });
-    const padded512 = await alone({ passageTokens: 512, padTo: 512 });
-    const capped: Record<string, Pct> = {};
-    for (const c of caps) capped[c] = pct(await alone({ passageTokens: c }));
-    const median = (xs: number[]) => percentile(xs, 50);
-    return {
-      model, chunks, queries, loadAverage, queryCount: list.length, passagesPerQuery: Math.round(passages.reduce((a, p) => a + p.length, 0) / passages.length),
-      searchWithRerank: pct(withRerank), searchWithoutRerank: pct(without), rerankStage: pct(stage), rerankerAlone: pct(current),
-      rerankerPaddedTo512: pct(padded512), caps: capped, searchOverReranker: Math.round((median(withRerank) / median(current)) * 100) / 100,
-    };
+    return rows;
   } finally {
     Object.assign(app.rerank, { reranker: null, status: 'skipped', reason: 'between benchmark models' });
     await reranker.dispose();
   }
+}
+
+/** Times `list` through the search and the reranker alone; `scored` collects the passages the stage hands the model. */
+async function measureQueries(
+  app: App, config: Config, reranker: Reranker, scored: string[], list: readonly string[], caps: number[],
+): Promise<Omit<Row, 'model' | 'chunks' | 'queries' | 'loadAverage'>> {
+  const withRerank: number[] = [];
+  const without: number[] = [];
+  const stage: number[] = [];
+  const passages: string[][] = [];
+  for (const [i, q] of list.entries()) {
+    let t0 = performance.now();
+    const res = await app.search.search({ query: q, topK: 10 });
+    withRerank.push(performance.now() - t0);
+    stage.push(res.stages.find((s) => s.name === 'rerank')?.ms ?? 0);
+    t0 = performance.now();
+    await app.search.search({ query: q, topK: 10, rerank: false });
+    without.push(performance.now() - t0);
+    passages[i] = scored.splice(0);
+  }
+  const alone = async (opts: Parameters<Reranker['score']>[2]) => {
+    const times: number[] = [];
+    for (const [i, ps] of passages.entries()) {
+      const t0 = performance.now();
+      await reranker.score(list[i], ps, opts);
+      times.push(performance.now() - t0);
+    }
+    return times;
+  };
+  // As the stage calls it: its passage cap and batches.
+  const current = await alone({ passageTokens: config.rerank.passageTokens, batchSize: RERANK_BATCH });
+  const padded512 = await alone({ passageTokens: 512, padTo: 512 });
+  const capped: Record<string, Pct> = {};
+  for (const c of caps) capped[c] = pct(await alone({ passageTokens: c }));
+  const median = (xs: number[]) => percentile(xs, 50);
+  return {
+    queryCount: list.length, passagesPerQuery: Math.round(passages.reduce((a, p) => a + p.length, 0) / passages.length),
+    searchWithRerank: pct(withRerank), searchWithoutRerank: pct(without), rerankStage: pct(stage), rerankerAlone: pct(current),
+    rerankerPaddedTo512: pct(padded512), caps: capped, searchOverReranker: Math.round((median(withRerank) / median(current)) * 100) / 100,
+  };
 }
