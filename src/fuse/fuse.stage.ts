@@ -46,8 +46,11 @@ export async function fuseStage(
   const { retrieved, lists } = input.retrieve;
   const method = req.fusion ?? 'RRF';
   const fused = fuse(lists, method, listWeights(method, input.expansion, retrieved.denseCoverage, deps.examplesWeight, deps.classifierWeight)).slice(0, pool * 3);
-  const chunks = new Map((await deps.stores.documents.getChunks(fused.map((f) => f.chunkId))).map((c) => [c.id, c]));
-  const docs = new Map((await deps.stores.documents.getDocuments([...new Set(fused.map((f) => f.documentId))])).map((d) => [d.id, d]));
+  const [chunkList, docList] = await Promise.all([
+    deps.stores.documents.getChunks(fused.map((f) => f.chunkId)), deps.stores.documents.getDocuments([...new Set(fused.map((f) => f.documentId))]),
+  ]);
+  const chunks = new Map(chunkList.map((c) => [c.id, c]));
+  const docs = new Map(docList.map((d) => [d.id, d]));
   const intent = priorIntent(input.analysis, !!off.prior);
   const candidates = fused
     .filter((f) => chunks.has(f.chunkId))

@@ -8,7 +8,7 @@ import type { ChangeSignal } from '../app/change-signal';
 import type { Expansion } from '../expand/expand';
 import type { OffenceElements } from '../expand/elements';
 import type { Glossary } from '../expand/glossary';
-import { equivalentsStage } from '../expand/equivalents.stage';
+import { equivalentsStage, lookUpCounterparts } from '../expand/equivalents.stage';
 import { expandStage } from '../expand/expand.stage';
 import { eventNames, narrativeEvents } from '../expand/events';
 import { ExampleIndex, EXAMPLES_MIN_WORDS, type ExampleMatch, type LabelledExample } from '../expand/examples';
@@ -131,8 +131,12 @@ export class SearchService {
     const hidden = this.countHidden(expansion, req.filter, pool);
     const retrieved = await ctx.run('retrieve', () => retrieveStage(expansion, ctx, pool));
     const fused = await ctx.run('fuse', () => fuseStage({ analysis, expansion, retrieve: retrieved }, ctx, pool));
+    // Started before the rerank and awaited after it: its round trips overlap the model's scoring. The no-op handler
+    // keeps a store failure from being reported as unhandled while the rerank runs; the stage still receives it.
+    const counterparts = ctx.off.equivalents ? undefined : lookUpCounterparts(fused.pooled, ctx);
+    counterparts?.catch(() => undefined);
     const reranked = await ctx.run('rerank', () => rerankPooled(fused.pooled, analysis, ctx));
-    const ordered = await ctx.run('expand.sections', () => equivalentsStage(reranked.pooled, named, ctx));
+    const ordered = await ctx.run('expand.sections', () => equivalentsStage(reranked.pooled, named, ctx, counterparts));
     const assembled = await ctx.run('assemble', async () => assembleStage(
       { analysis, expansion, retrieve: retrieved, ordered, docs: fused.docs, bestLogit: reranked.bestLogit, exampleMargin: await margin }, ctx, this.deps.domainWords));
     return {

@@ -38,6 +38,11 @@ const GUJARATI_FUNCTION_WORDS = new Set([
   'didhu', 'didha', 'aapyu', 'aapya', 'aavyo', 'aavya', 'aavi', 'javu', 'thay', 'thai', 'thayu', 'thaya', 'hoy', 'etle', 'kai',
   'kayi', 'kaik', 'pase', 'paase', 'gayo', 'gayu', 'rahyo', 'rahya', 'sakay', 'shakay', 'shake', 'joie', 'joiye', 'kone', 'kyaa',
   'tyare', 'jyare', 'hu', 'ame', 'tame', 'te', 'mathi', 'lidho', 'didho', 'aavyu', 'hase', 'tamara', 'pote',
+  // The genitive "ni" (Hindi says "ki"), "cho" (are), quantity words, the future in -se/-she and the gerund in -vu/-vi/-vo
+  // ("karvu", "karvanu": what has to be done), which Hindi spells -na/-ni.
+  'ni', 'cho', 'ketla', 'ketli', 'ketlo', 'ketlu', 'vage', 'sudhi', 'vakhte', 'vishe', 'karvi', 'karvo', 'karvanu', 'karvani',
+  'karavvu', 'karavvi', 'levanu', 'levani', 'devanu', 'devani', 'javanu', 'thase', 'thashe', 'malse', 'malshe', 'jashe',
+  'aavshe', 'karshe', 'karel', 'karelo', 'kareli', 'karelu', 'kahyu', 'malyu', 'malyo', 'thayo', 'chhata', 'tya', 'ahiya',
 ]);
 
 const LATIN_WORD = /[A-Za-z]+/g;

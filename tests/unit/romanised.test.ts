@@ -54,6 +54,10 @@ describe('romanised Hindi', () => {
   it.each([
     ['Amara ghar ma raate chori thai chhe ane almari mathi dagina lai gaya', 'gu'],
     ['police kone arrest kari shake, warrant vagar?', 'gu'],
+    // Told by the genitive "ni", quantity words and the gerund in -vu/-vi alone (none of the words above).
+    ['jamin ni arji ketla divas ma karvi?', 'gu'],
+    ['seized vehicle ketla samay sudhi police station ma raheshe', 'gu'],
+    ['bail ki arzi kitne din mein lagani hai?', 'hi'],
     ['Mere ghar mein raat ko chori ho gayi aur almari se gehne le gaye', 'hi'],
     ['The accused went to the shop to do his work and was arrested there', null],
   ])('tells romanised Gujarati from romanised Hindi and English: %s → %s', (text, expected) => {
