@@ -1,5 +1,7 @@
 import type { App } from '../../src/app/app';
+import { loadConfig } from '../../src/config/config';
 import { Reranker } from '../../src/models/reranker';
+import { rerankStage } from '../../src/rerank/rerank';
 import { closeIngestApp, openIngestApp } from '../support/ingest-app';
 import { MODELS_DIR } from '../support/profiles';
 import { loadSearchCorpus } from '../support/search-corpus';
@@ -12,10 +14,11 @@ const sectionsOf = (r: Awaited<ReturnType<App['search']['search']>>) => [...new 
 const stage = (r: Awaited<ReturnType<App['search']['search']>>) => r.stages.find((s) => s.name === 'rerank');
 
 /** The rerank stage with the real legal cross-encoder, over the real embedded stores. Queries written for this test. */
-describe('rerank stage (nyaya-cross-encoder-e5-6l, the shipped default)', () => {
+describe('rerank stage (nyaya-cross-encoder-e5-6l, the shipped default model)', () => {
   let app: App;
   beforeAll(async () => {
-    app = await openIngestApp('embedded', { RERANKER_MODEL: 'nyaya-cross-encoder-e5-6l', RERANK_BUDGET_MS: '120000', REFUSE_OFF_DOMAIN_P: 'none' });
+    // The model's rank with an equal say (RERANK_WEIGHT defaults to 0, the fused order; see the test at the default).
+    app = await openIngestApp('embedded', { RERANKER_MODEL: 'nyaya-cross-encoder-e5-6l', RERANK_BUDGET_MS: '120000', REFUSE_OFF_DOMAIN_P: 'none', RERANK_WEIGHT: '1' });
     await loadSearchCorpus(app);
   });
   afterAll(() => closeIngestApp(app));
@@ -25,7 +28,7 @@ describe('rerank stage (nyaya-cross-encoder-e5-6l, the shipped default)', () => 
     const fused = await app.search.search({ query, topK: 6, rerank: false });
     const reranked = await app.search.search({ query, topK: 6 });
     expect(stage(fused)).toMatchObject({ status: 'SKIPPED', detail: 'disabled by request' });
-    expect(stage(reranked)).toMatchObject({ status: 'RAN', detail: expect.stringMatching(/^nyaya-cross-encoder-e5-6l scored \d+ of \d+, fused with weight 0\.25$/) });
+    expect(stage(reranked)).toMatchObject({ status: 'RAN', detail: expect.stringMatching(/^nyaya-cross-encoder-e5-6l scored \d+ of \d+, fused with weight 1$/) });
     expect(reranked.hits.every((h) => h.scores.rerank === null || Number.isFinite(h.scores.rerank))).toBe(true);
     expect(reranked.hits.filter((h) => h.scores.rerank !== null).length).toBeGreaterThan(0);
     // Without the model a murder section leads (which one turns on near-equal scores: the lexicon favours the old
@@ -54,6 +57,20 @@ describe('rerank stage (nyaya-cross-encoder-e5-6l, the shipped default)', () => 
     expect(stage(r)?.status).toBe('RAN');
     expect(sectionsOf(r).slice(0, 2)).toEqual(['IPC:420', 'BNS:318']);
     expect(r.hits[0].scores.rerank).toBeNull();
+  });
+
+  it('at the default weight (0) the model scores every statute, and the fused order stands', async () => {
+    expect(loadConfig({}).rerank.weight).toBe(0);
+    const query = 'killing a person intentionally';
+    const fused = await app.search.search({ query, topK: 10, rerank: false });
+    const candidates = fused.hits.map((h) => ({ chunk: h.chunk, fused: h.scores.fused, rerank: null }));
+    const out = await rerankStage(app.rerank.reranker!, query, candidates, { ...app.config.rerank, weight: 0 });
+    expect(out).toMatchObject({ status: 'RAN', detail: expect.stringMatching(/fused with weight 0$/) });
+    expect(out.candidates.map((c) => c.chunk.id)).toEqual(candidates.map((c) => c.chunk.id));
+    const statutes = out.candidates.filter((c) => c.chunk.documentType === 'BARE_ACT_SECTION');
+    expect(statutes.length).toBeGreaterThan(0);
+    expect(statutes.every((c) => Number.isFinite(c.rerank))).toBe(true);
+    expect(out.best).toBe(Math.max(...statutes.map((c) => c.rerank!)));
   });
 
   it('a model that throws: FAILED with the reason, the fused order stands', async () => {

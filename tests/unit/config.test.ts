@@ -15,7 +15,7 @@ describe('configuration', () => {
   it('defaults to the shipped legal cross-encoder whatever MODELS_DIR holds, reranking 20 statutes within 4 s', () => {
     const models = process.env.MODELS_DIR ?? path.resolve(__dirname, '../../../shared/models');
     expect(loadConfig({ MODELS_DIR: models })).toMatchObject({
-      rerankerModel: 'nyaya-cross-encoder-e5-6l', rerank: { topN: 20, budgetMs: 4000, weight: 0.25, passageTokens: 256, statutesOnly: true },
+      rerankerModel: 'nyaya-cross-encoder-e5-6l', rerank: { topN: 20, budgetMs: 4000, weight: 0, passageTokens: 256, statutesOnly: true },
     });
     expect(loadConfig({ MODELS_DIR: models }).rerank.minLogit).toBe(0);
     expect(loadConfig({ MODELS_DIR: models, RERANKER_MODEL: 'legal-cross-encoder-e5-6l' }).rerank.minLogit).toBe(-3);
