@@ -63,6 +63,8 @@ const schema = z.object({
   // best logit is one of the refusal's signals, and its scores are returned with each hit.
   RERANK_WEIGHT: z.coerce.number().min(0).max(10).default(0),
   RERANK_PASSAGE_TOKENS: z.coerce.number().int().min(16).max(512).default(256),
+  // At weight 0 the model is run only when its logit can decide the refusal; true runs it for every search.
+  RERANK_SCORE_ALWAYS: bool.default(false),
   // Logit of the best-scored statute below which a query without a named section is refused as off-domain;
   // unset: the value measured for the legal cross-encoders, and no model-based refusal for other models.
   RERANK_MIN_LOGIT: z.coerce.number().min(-50).max(50).optional(),
@@ -152,7 +154,7 @@ export type Config = Readonly<{
   modelThread: boolean;
   rerankerModel: string;
   rerank: {
-    topN: number; budgetMs: number; weight: number; passageTokens: number; statutesOnly: boolean; minLogit: number | null; floorLogit: number | null;
+    topN: number; budgetMs: number; weight: number; passageTokens: number; statutesOnly: boolean; scoreAlways: boolean; minLogit: number | null; floorLogit: number | null;
     offDomainP: number | null; inDomainP: number | null; refuseMargin: number | null; keepMargin: number | null;
   };
   llm: { baseUrl: string; model: string; apiKey: string | undefined; timeoutMs: number } | null;
@@ -272,7 +274,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sectionClassifierWeight: e.SECTION_CLASSIFIER_WEIGHT,
     embeddingCacheDir: e.EMBEDDING_CACHE_DIR === 'off' || !e.EMBEDDING_CACHE_DIR ? null : path.resolve(e.EMBEDDING_CACHE_DIR),
     rerankerModel,
-    rerank: { topN: e.RERANK_TOP_N, budgetMs: e.RERANK_BUDGET_MS, weight: e.RERANK_WEIGHT, passageTokens: e.RERANK_PASSAGE_TOKENS, statutesOnly: true,
+    rerank: { topN: e.RERANK_TOP_N, budgetMs: e.RERANK_BUDGET_MS, weight: e.RERANK_WEIGHT, passageTokens: e.RERANK_PASSAGE_TOKENS, statutesOnly: true, scoreAlways: e.RERANK_SCORE_ALWAYS,
       minLogit: e.RERANK_MIN_LOGIT ?? CALIBRATED_MIN_LOGIT[rerankerModel] ?? null,
       floorLogit: e.RERANK_FLOOR_LOGIT === 'none' ? null : e.RERANK_FLOOR_LOGIT ?? CALIBRATED_FLOOR_LOGIT[rerankerModel] ?? null,
       offDomainP: e.REFUSE_OFF_DOMAIN_P === 'none' ? null : e.REFUSE_OFF_DOMAIN_P,

@@ -19,7 +19,9 @@ export async function openEvalApp(
   const reused = opts.namespace;
   const namespace = reused ?? `eval_${Date.now().toString(36)}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nyaya-eval-'));
-  const app = await createApp({ ...config, dataDir }, { namespace, inMemory: true }, { modelThread: opts.modelThread });
+  // The model scores every search, even where its output cannot change the answer, so that every logit is recorded
+  // and the refusal can be replayed at other thresholds (eval --refusal-from).
+  const app = await createApp({ ...config, dataDir, rerank: { ...config.rerank, scoreAlways: true } }, { namespace, inMemory: true }, { modelThread: opts.modelThread });
   // The index is fresh; only the model's arithmetic is remembered between runs (EVAL_EMBEDDING_CACHE=off to recompute).
   if (process.env.EVAL_EMBEDDING_CACHE !== 'off') app.embedder.useCache(process.env.EVAL_EMBEDDING_CACHE ?? fromRoot('.cache', 'embeddings'));
   await loadStatuteGraph(app.stores.graph, app.catalogue);

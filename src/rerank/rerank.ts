@@ -19,6 +19,11 @@ export interface RerankSettings {
   passageTokens: number;
   /** Score only bare-act sections: the legal models never saw FIR, ruling or SOP chunks as passages. */
   statutesOnly: boolean;
+  /**
+   * Score even when the model's output cannot change the answer: its rank at weight 0 and the refusal decided without
+   * its logit (RERANK_SCORE_ALWAYS; the evaluations set it, so that the refusal can be replayed at other thresholds).
+   */
+  scoreAlways: boolean;
 }
 
 export type RerankStatus = 'RAN' | 'TIMED_OUT' | 'FAILED';

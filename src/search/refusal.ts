@@ -44,16 +44,26 @@ export interface RefusalThresholds {
  * kept against the model's low scores. The refusal eval replays this same rule at other thresholds.
  */
 export function refused(e: SearchResponse['evidence'], t: RefusalThresholds): boolean {
+  const decided = refusalWithoutLogit(e, t);
+  if (decided !== null || e.bestLogit === null) return decided ?? false;
+  const plain = !e.lexicon && !e.domainWords;
+  return (plain && t.minLogit !== null && e.bestLogit < t.minLogit) || (t.floorLogit !== null && e.bestLogit < t.floorLogit);
+}
+
+/**
+ * The same rule as far as it goes without the cross-encoder's logit: true or false when the other signals decide it,
+ * null when the logit would. The search skips the model when its rank carries no weight and this is not null.
+ */
+export function refusalWithoutLogit(e: Omit<SearchResponse['evidence'], 'bestLogit'>, t: RefusalThresholds): boolean | null {
   if (e.named) return false;
   if (!e.material) return true;
   if (t.offDomainP !== null && e.offDomain !== null && e.offDomain >= t.offDomainP) return true;
   const margin = e.exampleMargin ?? null;
   if (t.refuseMargin !== null && margin !== null && margin < t.refuseMargin) return true;
-  if (e.bestLogit === null) return false;
   if (t.inDomainP !== null && e.offDomain !== null && e.offDomain < t.inDomainP) return false;
   if (t.keepMargin !== null && margin !== null && margin >= t.keepMargin) return false;
   const plain = !e.lexicon && !e.domainWords;
-  return (plain && t.minLogit !== null && e.bestLogit < t.minLogit) || (t.floorLogit !== null && e.bestLogit < t.floorLogit);
+  return (plain && t.minLogit !== null) || t.floorLogit !== null ? null : false;
 }
 
 /**

@@ -9,6 +9,8 @@ import type { Expansion } from '../expand/expand';
 import type { OffenceElements } from '../expand/elements';
 import type { Glossary } from '../expand/glossary';
 import { equivalentsStage, lookUpCounterparts } from '../expand/equivalents.stage';
+import { gatherEvidence } from './evidence';
+import { refusalWithoutLogit } from './refusal';
 import { expandStage } from '../expand/expand.stage';
 import { eventNames, narrativeEvents } from '../expand/events';
 import { ExampleIndex, EXAMPLES_MIN_WORDS, type ExampleMatch, type LabelledExample } from '../expand/examples';
@@ -135,10 +137,14 @@ export class SearchService {
     // keeps a store failure from being reported as unhandled while the rerank runs; the stage still receives it.
     const counterparts = ctx.off.equivalents ? undefined : lookUpCounterparts(fused.pooled, ctx);
     counterparts?.catch(() => undefined);
-    const reranked = await ctx.run('rerank', () => rerankPooled(fused.pooled, analysis, ctx));
+    // The refusal's evidence before the rerank: where it decides without the model's logit, a model whose rank has no
+    // weight need not run.
+    const evidence = await gatherEvidence({ analysis, expansion, retrieve: retrieved, exampleMargin: await margin }, ctx, this.deps.domainWords);
+    const decided = refusalWithoutLogit(evidence, this.deps.rerankSettings);
+    const reranked = await ctx.run('rerank', () => rerankPooled(fused.pooled, analysis, ctx, decided));
     const ordered = await ctx.run('expand.sections', () => equivalentsStage(reranked.pooled, named, ctx, counterparts));
-    const assembled = await ctx.run('assemble', async () => assembleStage(
-      { analysis, expansion, retrieve: retrieved, ordered, docs: fused.docs, bestLogit: reranked.bestLogit, exampleMargin: await margin }, ctx, this.deps.domainWords));
+    const assembled = await ctx.run('assemble', () => assembleStage(
+      { analysis, expansion, ordered, docs: fused.docs, evidence, bestLogit: reranked.bestLogit }, ctx));
     return {
       query: req.query, analysis, expansion, ...assembled,
       stages: ctx.stages, missingSources: [...ctx.missing], cached: false, tookMs: ms(ctx.started), hiddenByAccess: await hidden,

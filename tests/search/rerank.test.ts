@@ -2,6 +2,7 @@ import type { App } from '../../src/app/app';
 import { loadConfig } from '../../src/config/config';
 import { Reranker } from '../../src/models/reranker';
 import { rerankStage } from '../../src/rerank/rerank';
+import { NOT_NEEDED } from '../../src/rerank/rerank.stage';
 import { closeIngestApp, openIngestApp } from '../support/ingest-app';
 import { MODELS_DIR } from '../support/profiles';
 import { loadSearchCorpus } from '../support/search-corpus';
@@ -93,11 +94,52 @@ describe('rerank stage (nyaya-cross-encoder-e5-6l, the shipped default model)', 
   });
 });
 
+/**
+ * At the shipped defaults the model's rank has weight 0, so it runs only where its logit can decide the refusal: a
+ * complaint the examples and the domain classifier place in the domain is answered without it, in the order the
+ * model would have left. Queries written for this test.
+ */
+describe('rerank at the default weight (0)', () => {
+  let app: App;
+  beforeAll(async () => {
+    app = await openIngestApp('embedded', { RERANKER_MODEL: 'nyaya-cross-encoder-e5-6l', RERANK_BUDGET_MS: '120000' });
+    await loadSearchCorpus(app);
+    // The labelled examples embedded, so both searches below read the same lists.
+    await app.search.warm();
+  });
+  afterAll(() => closeIngestApp(app));
+
+  it('skips the model when the refusal is decided without it, with the hits it would have left in place', async () => {
+    expect(app.config.rerank).toMatchObject({ weight: 0, scoreAlways: false });
+    const query = 'Two men broke the lock of my shop at night, hit my brother on the head with an iron rod and ran off with the cash box';
+    const skipped = await app.search.search({ query, topK: 8 });
+    expect(stage(skipped)).toMatchObject({ status: 'SKIPPED', detail: NOT_NEEDED });
+    expect(skipped.belowThreshold).toBe(false);
+    expect(skipped.evidence.bestLogit).toBeNull();
+    expect(skipped.hits.length).toBeGreaterThan(0);
+    expect(skipped.hits.every((h) => h.scores.rerank === null)).toBe(true);
+    app.config.rerank.scoreAlways = true;
+    app.changes.fire();
+    try {
+      const scored = await app.search.search({ query, topK: 8 });
+      expect(stage(scored)?.status).toBe('RAN');
+      expect(Number.isFinite(scored.evidence.bestLogit)).toBe(true);
+      expect(scored.hits.some((h) => h.scores.rerank !== null)).toBe(true);
+      expect(scored.hits.map((h) => h.chunk.id)).toEqual(skipped.hits.map((h) => h.chunk.id));
+      expect(scored.belowThreshold).toBe(false);
+    } finally {
+      app.config.rerank.scoreAlways = false;
+      app.changes.fire();
+    }
+  });
+});
+
 /** When the model is slower than its budget, the search still answers, in fused order, and says why. */
 describe('rerank fallback', () => {
   let app: App;
   beforeAll(async () => {
-    app = await openIngestApp('embedded', { RERANKER_MODEL: 'legal-cross-encoder-e5-12l', RERANK_BUDGET_MS: '10' });
+    // RERANK_SCORE_ALWAYS: at the default weight a query the other signals decide would not reach the model at all.
+    app = await openIngestApp('embedded', { RERANKER_MODEL: 'legal-cross-encoder-e5-12l', RERANK_BUDGET_MS: '10', RERANK_SCORE_ALWAYS: 'true' });
     await loadSearchCorpus(app);
   });
   afterAll(() => closeIngestApp(app));
@@ -125,7 +167,7 @@ describe('refusal of off-domain questions (real model, threshold set high)', () 
     // has the other two).
     app = await openIngestApp('embedded', {
       RERANKER_MODEL: 'nyaya-cross-encoder-e5-6l', RERANK_BUDGET_MS: '120000', RERANK_MIN_LOGIT: '20', RERANK_FLOOR_LOGIT: 'none', REFUSE_OFF_DOMAIN_P: 'none',
-      REFUSE_EXAMPLE_MARGIN: 'none', KEEP_EXAMPLE_MARGIN: 'none',
+      REFUSE_EXAMPLE_MARGIN: 'none', KEEP_EXAMPLE_MARGIN: 'none', RERANK_SCORE_ALWAYS: 'true',
     });
     await loadSearchCorpus(app);
   });

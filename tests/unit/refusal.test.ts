@@ -1,5 +1,5 @@
 import { replayRefusal } from '../../src/eval/refusal-eval';
-import { refused } from '../../src/search/refusal';
+import { refusalWithoutLogit, refused } from '../../src/search/refusal';
 import type { SearchResponse } from '../../src/search/search.types';
 
 type Evidence = SearchResponse['evidence'];
@@ -59,6 +59,26 @@ describe('the refusal rule', () => {
     // Not measured (no examples, or a query too short): the other signals alone.
     expect(refused(evidence({ bestLogit: -2, exampleMargin: null }), withM)).toBe(true);
     expect(refused(evidence({ bestLogit: -2, exampleMargin: 0.05 }), t)).toBe(true);
+  });
+
+  it('tells when the model\'s logit cannot change the decision, and then decides as the full rule does at any logit', () => {
+    const all = { ...t, offDomainP: 0.8, inDomainP: 0.02, refuseMargin: -0.01, keepMargin: 0.01 };
+    const decided: [Partial<Evidence>, boolean][] = [
+      [{ named: true }, false], [{ material: false }, true], [{ offDomain: 0.9 }, true], [{ exampleMargin: -0.05 }, true],
+      [{ offDomain: 0.01 }, false], [{ exampleMargin: 0.03 }, false],
+    ];
+    for (const [e, refusal] of decided) {
+      expect(refusalWithoutLogit(evidence(e), all)).toBe(refusal);
+      for (const bestLogit of [-20, -7, -1, 0.5, 6, null]) expect(refused(evidence({ ...e, bestLogit }), all)).toBe(refusal);
+    }
+    // Between the signals the logit decides: without it the rule cannot say.
+    expect(refusalWithoutLogit(evidence({ offDomain: 0.3, exampleMargin: 0 }), all)).toBeNull();
+    expect(refused(evidence({ offDomain: 0.3, exampleMargin: 0, bestLogit: -1 }), all)).toBe(true);
+    expect(refused(evidence({ offDomain: 0.3, exampleMargin: 0, bestLogit: 1 }), all)).toBe(false);
+    // With no logit threshold configured, nothing is left for the model to decide.
+    expect(refusalWithoutLogit(evidence({ offDomain: 0.3 }), { ...all, minLogit: null, floorLogit: null })).toBe(false);
+    // A question with criminal-justice words is refused only below the floor: without a floor the logit cannot decide.
+    expect(refusalWithoutLogit(evidence({ domainWords: true }), { ...all, floorLogit: null })).toBe(false);
   });
 
   it('leaves everything to the old rule when no model scored', () => {

@@ -45,7 +45,7 @@ export class HitScoresType {
   @Field(() => Float, { nullable: true, description: 'section cited by the labelled example complaints and questions nearest the query (rank score)' }) examples!: number | null;
   @Field(() => Float, { nullable: true, description: 'section the classifier fitted on the labelled examples rates probable for the query (rank score)' }) classifier!: number | null;
   @Field(() => Float) fused!: number;
-  @Field(() => Float, { nullable: true, description: 'raw cross-encoder logit' }) rerank!: number | null;
+  @Field(() => Float, { nullable: true, description: 'raw cross-encoder logit; null where the model did not score this hit (a case document, a section the user named, or a search whose rerank stage was skipped: see its stage report)' }) rerank!: number | null;
 }
 
 @ObjectType({ description: 'Another chunk of the same document that matched the query, below its best one' })
