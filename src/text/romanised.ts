@@ -45,6 +45,9 @@ const GUJARATI_FUNCTION_WORDS = new Set([
   'aavshe', 'karshe', 'karel', 'karelo', 'kareli', 'karelu', 'kahyu', 'malyu', 'malyo', 'thayo', 'chhata', 'tya', 'ahiya',
 ]);
 
+/** Function words both languages write alike in Latin letters. */
+const SHARED_FUNCTION_WORDS = new Set(['ne', 'ke', 'koi', 'thi', 'nahi']);
+
 const LATIN_WORD = /[A-Za-z]+/g;
 
 /** Distinct function words of one language in a text's Latin words, and the share of its words they make. */
@@ -60,7 +63,9 @@ export function romanisedLanguage(text: string): 'hi' | 'gu' | null {
   const hi = evidence(latin, HINDI_FUNCTION_WORDS);
   const gu = evidence(latin, GUJARATI_FUNCTION_WORDS);
   const tells = (e: { distinct: number; share: number }) => HINDI_EVIDENCE.some((x) => e.distinct >= x.distinct && e.share >= x.share);
-  if (tells(gu) && gu.distinct > hi.distinct) return 'gu';
+  // Hindi's words that Gujarati uses too ("ne", "ke", "koi", "thi", "nahi") count for neither in the comparison.
+  const hiOnly = evidence(latin.filter((w) => !SHARED_FUNCTION_WORDS.has(w)), HINDI_FUNCTION_WORDS);
+  if (tells(gu) && gu.distinct > hiOnly.distinct) return 'gu';
   return tells(hi) ? 'hi' : null;
 }
 

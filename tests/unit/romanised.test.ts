@@ -58,6 +58,8 @@ describe('romanised Hindi', () => {
     ['jamin ni arji ketla divas ma karvi?', 'gu'],
     ['seized vehicle ketla samay sudhi police station ma raheshe', 'gu'],
     ['bail ki arzi kitne din mein lagani hai?', 'hi'],
+    // "ne", "ke", "nahi" are Gujarati as much as Hindi: they do not outvote "maara", "che", "nathi".
+    ['maara bhai ne police e pakdyo che ke nahi e khabar nathi', 'gu'],
     ['Mere ghar mein raat ko chori ho gayi aur almari se gehne le gaye', 'hi'],
     ['The accused went to the shop to do his work and was arrested there', null],
   ])('tells romanised Gujarati from romanised Hindi and English: %s → %s', (text, expected) => {
