@@ -80,7 +80,9 @@ export async function rerankStage<C extends Candidate & { scores?: Record<string
     score: 1 / (RANK_K + fusedRank) + s.weight / (RANK_K + (modelRank.get(c) ?? fusedRank)),
     fusedRank,
   }));
-  combined.sort((a, b) => Number(b.pin) - Number(a.pin) || (a.pin ? a.fusedRank - b.fusedRank : b.score - a.score || a.fusedRank - b.fusedRank));
+  // At weight 0 the model's rank has no say, nor has the pin that guards named sections against it: the fused order
+  // stands, as when the stage is skipped.
+  if (s.weight > 0) combined.sort((a, b) => Number(b.pin) - Number(a.pin) || (a.pin ? a.fusedRank - b.fusedRank : b.score - a.score || a.fusedRank - b.fusedRank));
   return {
     candidates: [...combined.map((x) => x.c), ...tail],
     status: 'RAN',

@@ -74,6 +74,18 @@ describe('rerank stage (nyaya-cross-encoder-e5-6l, the shipped default model)', 
     expect(out.best).toBe(Math.max(...statutes.map((c) => c.rerank!)));
   });
 
+  it('lifts a named section above what the model prefers only when the model\'s rank has a say', async () => {
+    const query = 'IPC 420 cheating';
+    const named = await app.search.search({ query, topK: 6, rerank: false });
+    // The fused order reversed, so the section the user named comes last.
+    const candidates = named.hits.map((h) => ({ chunk: h.chunk, fused: h.scores.fused, rerank: null, scores: { reference: h.scores.reference ?? undefined } })).reverse();
+    expect(candidates.at(-1)?.chunk.sectionId).toBe('IPC:420');
+    const atZero = await rerankStage(app.rerank.reranker!, query, candidates, { ...app.config.rerank, weight: 0 });
+    expect(atZero.candidates.map((c) => c.chunk.id)).toEqual(candidates.map((c) => c.chunk.id));
+    const atOne = await rerankStage(app.rerank.reranker!, query, candidates, { ...app.config.rerank, weight: 1 });
+    expect(atOne.candidates[0].chunk.sectionId).toBe('IPC:420');
+  });
+
   it('a model that throws: FAILED with the reason, the fused order stands', async () => {
     // A real model that is no cross-encoder (the embedder has no classification head): scoring throws.
     const broken = await Reranker.load('multilingual-e5-small-q4', { modelsDir: MODELS_DIR, allowRemoteModels: false });
