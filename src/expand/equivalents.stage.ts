@@ -1,14 +1,16 @@
 import { EQUIVALENT_SHARE } from '../fuse/fuse';
 import type { Pooled } from '../fuse/fuse.stage';
 import type { SearchContext, StageResult } from '../search/pipeline';
+import type { EquivalenceEdge } from '../stores/graph/graph.types';
+import type { ChunkRecord } from '../stores/store.types';
 import { usefulEquivalents, type NamedSection } from './sections';
 
 export type Ordered = Pooled & { addedBy: string | null };
 
 /** A pool's counterparts in the other code (graph edges) and the first chunk of each, in the documents store. */
 export interface CounterpartLookup {
-  edges: Awaited<ReturnType<SearchContext['graph']['equivalents']>>;
-  firstChunk: Map<string, Awaited<ReturnType<SearchContext['deps']['stores']['documents']['chunksOfSections']>>[number]>;
+  edges: EquivalenceEdge[];
+  firstChunk: Map<string, ChunkRecord>;
 }
 
 /**
@@ -21,7 +23,7 @@ export async function lookUpCounterparts(candidates: Pooled[], ctx: SearchContex
   const present = new Set(sectionIds);
   const wanted = [...new Set(edges.map((e) => e.toId).filter((id) => !present.has(id)))];
   const siblingChunks = await ctx.deps.stores.documents.chunksOfSections(wanted, ctx.req.filter);
-  const firstChunk: CounterpartLookup['firstChunk'] = new Map();
+  const firstChunk = new Map<string, ChunkRecord>();
   for (const c of siblingChunks) if (!firstChunk.has(c.sectionId!)) firstChunk.set(c.sectionId!, c);
   return { edges, firstChunk };
 }

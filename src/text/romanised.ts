@@ -47,6 +47,8 @@ const GUJARATI_FUNCTION_WORDS = new Set([
 
 /** Function words both languages write alike in Latin letters. */
 const SHARED_FUNCTION_WORDS = new Set(['ne', 'ke', 'koi', 'thi', 'nahi']);
+/** Hindi's function words without them: what the comparison with Gujarati counts for Hindi. */
+const HINDI_ONLY_FUNCTION_WORDS = new Set([...HINDI_FUNCTION_WORDS].filter((w) => !SHARED_FUNCTION_WORDS.has(w)));
 
 const LATIN_WORD = /[A-Za-z]+/g;
 
@@ -63,9 +65,8 @@ export function romanisedLanguage(text: string): 'hi' | 'gu' | null {
   const hi = evidence(latin, HINDI_FUNCTION_WORDS);
   const gu = evidence(latin, GUJARATI_FUNCTION_WORDS);
   const tells = (e: { distinct: number; share: number }) => HINDI_EVIDENCE.some((x) => e.distinct >= x.distinct && e.share >= x.share);
-  // Hindi's words that Gujarati uses too ("ne", "ke", "koi", "thi", "nahi") count for neither in the comparison.
-  const hiOnly = evidence(latin.filter((w) => !SHARED_FUNCTION_WORDS.has(w)), HINDI_FUNCTION_WORDS);
-  if (tells(gu) && gu.distinct > hiOnly.distinct) return 'gu';
+  // Hindi's words that Gujarati uses too ("ne", "ke", "koi", "thi", "nahi") are not counted for Hindi in the comparison.
+  if (tells(gu) && gu.distinct > evidence(latin, HINDI_ONLY_FUNCTION_WORDS).distinct) return 'gu';
   return tells(hi) ? 'hi' : null;
 }
 
